@@ -1,0 +1,157 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {brand, copyrightLine, routes} from './src/constants/brand';
+
+// This file runs in Node.js at build time: no browser APIs or JSX here.
+// Every value below that SPEC.md fixes is asserted by a test in tests/.
+
+const docsOptions = {
+  routeBasePath: '/',
+  sidebarPath: './sidebars.ts',
+  breadcrumbs: true,
+  // Four docs: every doc is listed on every doc page, none hidden in a closed category.
+  sidebarCollapsed: false,
+  includeCurrentVersion: true,
+  lastVersion: 'current',
+  versions: {
+    current: {label: 'Next'},
+  },
+} satisfies Preset.Options['docs'];
+
+const changelogOptions = {
+  routeBasePath: 'changelog',
+  path: 'changelog',
+  blogTitle: 'API changelog',
+  blogDescription: 'Dated changes to the Coinwharf Payments API and these docs.',
+  blogSidebarTitle: 'All changes',
+  blogSidebarCount: 'ALL',
+  showReadingTime: false,
+  postsPerPage: 'ALL',
+  feedOptions: {type: ['rss', 'atom'], xslt: true, copyright: copyrightLine},
+  onInlineTags: 'throw',
+  onInlineAuthors: 'throw',
+  onUntruncatedBlogPosts: 'throw',
+} satisfies Preset.Options['blog'];
+
+const presetOptions = {
+  docs: docsOptions,
+  blog: changelogOptions,
+  theme: {customCss: './src/css/custom.css'},
+} satisfies Preset.Options;
+
+const themeConfig = {
+  colorMode: {
+    defaultMode: 'light',
+    disableSwitch: false,
+    respectPrefersColorScheme: false,
+  },
+  docs: {
+    versionPersistence: 'localStorage',
+    sidebar: {hideable: false, autoCollapseCategories: false},
+  },
+  blog: {sidebar: {groupByYear: true}},
+  tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+  announcementBar: {
+    // Changing the id shows the bar again to readers who dismissed the old one.
+    id: 'sandbox-networks-2025',
+    content: `Sandbox payments settle on test networks only: Bitcoin testnet4, Sepolia, Base Sepolia, Amoy, Solana devnet and Nile. <a href="${routes.quickstart}">Run the quickstart</a>.`,
+    isCloseable: true,
+  },
+  navbar: {
+    title: brand.siteTitle,
+    hideOnScroll: false,
+    logo: {alt: 'Coinwharf logo', src: 'img/logo.svg', width: 32, height: 32},
+    items: [
+      {type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Docs'},
+      {to: routes.changelog, label: 'Changelog', position: 'left'},
+      {type: 'search', position: 'right', className: 'navbar-search-slot'},
+      {type: 'localeDropdown', position: 'right'},
+      {
+        href: brand.sourceAccountUrl,
+        label: 'GitHub',
+        position: 'right',
+        'aria-label': 'Coinwharf on GitHub',
+      },
+    ],
+  },
+  footer: {
+    style: 'dark',
+    links: [
+      {
+        title: 'Docs',
+        items: [
+          {label: 'Documentation', to: routes.welcome},
+          {label: 'Quickstart', to: routes.quickstart},
+          {label: 'Changelog', to: routes.changelog},
+          {label: 'Glossary', to: routes.glossary},
+        ],
+      },
+      {
+        title: 'Community',
+        items: [
+          {label: 'X', href: brand.socialUrl},
+          {label: 'GitHub', href: brand.sourceAccountUrl},
+        ],
+      },
+    ],
+    copyright: copyrightLine,
+  },
+  prism: {
+    theme: prismThemes.github,
+    darkTheme: prismThemes.dracula,
+    additionalLanguages: ['bash', 'json'],
+  },
+} satisfies Preset.ThemeConfig;
+
+const config: Config = {
+  title: brand.siteTitle,
+  tagline: brand.tagline,
+  favicon: 'img/favicon.svg',
+  url: brand.siteUrl,
+  baseUrl: '/',
+  // Left undefined on purpose: routes keep the form the spec gives them
+  // (/welcome without, /payments/ with a trailing slash).
+  trailingSlash: undefined,
+  organizationName: 'coinwharf',
+  projectName: 'docs',
+  titleDelimiter: '|',
+  noIndex: false,
+  staticDirectories: ['static'],
+  baseUrlIssueBanner: true,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    hooks: {onBrokenMarkdownLinks: 'warn'},
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: {label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory'},
+    },
+  },
+
+  storage: {type: 'localStorage'},
+
+  future: {
+    // All Docusaurus v4 flags but storage namespacing: the spec names the
+    // plain "theme" and announcement-bar keys (see shared/spec/NOTES.md).
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      siteStorageNamespacing: false,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
+    experimental_router: 'browser',
+  },
+
+  presets: [['classic', presetOptions]],
+  themeConfig,
+};
+
+export default config;

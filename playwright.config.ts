@@ -1,0 +1,28 @@
+import {defineConfig} from '@playwright/test';
+import {chromiumLaunchOptions, testServerPort} from './tests/support/browser';
+
+// Browser tests run against the production build (`docusaurus build`) served
+// by the embedded production server (`docusaurus serve`), never the dev server.
+export default defineConfig({
+  testDir: './tests',
+  testMatch: /.*\.spec\.ts$/,
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  outputDir: './test-results',
+  reporter: [['list'], ['./tests/support/summary-reporter.ts']],
+  use: {
+    baseURL: `http://127.0.0.1:${testServerPort}`,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${testServerPort}`,
+    url: `http://127.0.0.1:${testServerPort}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

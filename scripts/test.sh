@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in the order CI runs them. The last
+# line printed is always the summary "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+step() {
+  local name="$1"
+  shift
+  echo "==> $name"
+  if ! "$@"; then
+    echo "$name failed."
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
+}
+
+step "Chromium for the browser tests" bash scripts/ensure-chromium.sh
+step "Type check" npx tsc
+# The production build fails on broken links (docusaurus.config.ts).
+step "Production build" npx docusaurus build
+echo "==> Browser and build tests (Playwright against docusaurus serve)"
+npx playwright test "$@"

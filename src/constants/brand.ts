@@ -1,0 +1,29 @@
+/**
+ * Brand and URL constants of Coinwharf. The site config, pages, components and
+ * tests all import from here, so a URL or name changes in exactly one place.
+ */
+export const brand = {
+  company: 'Coinwharf, Inc.',
+  siteTitle: 'Coinwharf Docs',
+  tagline: 'Integrate Crypto into Real-World Applications',
+  copyrightYear: 2025,
+  siteUrl: 'https://docs.coinwharf.com',
+  socialUrl: 'https://x.com/coinwharf',
+  sourceAccountUrl: 'https://github.com/coinwharf',
+  docsRepoUrl: 'https://github.com/coinwharf/docs',
+  apiBaseUrl: 'https://api.coinwharf.com/v1',
+  dashboardUrl: 'https://dashboard.coinwharf.com',
+} as const;
+
+export const copyrightLine = `Copyright © ${brand.copyrightYear} ${brand.company}`;
+
+/** Site routes that other code links to; the docs' own slugs live in their front matter. */
+export const routes = {
+  home: '/',
+  glossary: '/markdown-page',
+  welcome: '/welcome',
+  paymentsOverview: '/payments/',
+  quickstart: '/payments/quickstart',
+  webhookGuide: '/payments/webhook-guide',
+  changelog: '/changelog',
+} as const;

@@ -1,0 +1,21 @@
+import type {ReactNode} from 'react';
+import {translate} from '@docusaurus/Translate';
+import {PageMetadata} from '@docusaurus/theme-common';
+import Content from '@theme-original/NotFound/Content';
+import type ContentType from '@theme/NotFound/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import RecoveryLinks from '@site/src/components/RecoveryLinks';
+
+type Props = WrapperProps<typeof ContentType>;
+
+export default function NotFoundContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      {/* The stock NotFound page sets its title outside Layout, where the
+          Layout's own site metadata overrides it; set it again from inside. */}
+      <PageMetadata title={translate({id: 'theme.NotFound.title', message: 'Page Not Found'})} />
+      <Content {...props} />
+      <RecoveryLinks title="Try one of these pages" />
+    </>
+  );
+}

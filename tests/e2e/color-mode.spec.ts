@@ -1,0 +1,76 @@
+import {expect, test} from '@playwright/test';
+import {routes, waitForHydration} from '../support/site';
+
+const html = (page: import('@playwright/test').Page) => page.locator('html');
+
+test.describe('color mode (SPEC §3, §4)', () => {
+  test.use({colorScheme: 'dark'});
+
+  test('defaults to light even when the system prefers dark', async ({page}) => {
+    await page.goto(routes.welcome);
+    expect(await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    await waitForHydration(page);
+    await expect(html(page)).toHaveAttribute('data-theme', 'light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+  });
+
+  test('the choice is stored in localStorage under "theme" and survives a reload', async ({page}) => {
+    await page.goto(routes.welcome);
+    await waitForHydration(page);
+    await page.getByRole('button', {name: /dark mode|light mode|system mode/}).click();
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).not.toContain('theme');
+    await page.reload();
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+    await page.goto(routes.home);
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('a change in one tab is applied in another open tab', async ({context}) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await first.goto(routes.welcome);
+    await second.goto(routes.quickstart);
+    await waitForHydration(first);
+    await waitForHydration(second);
+    await expect(html(second)).toHaveAttribute('data-theme', 'light');
+    await first.getByRole('button', {name: /dark mode|light mode|system mode/}).click();
+    await expect(html(first)).toHaveAttribute('data-theme', 'dark');
+    await expect(html(second)).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe('announcement bar (SPEC §4)', () => {
+  const bar = (page: import('@playwright/test').Page) => page.locator('.theme-announcement-bar');
+
+  test('shows with its link, and a dismissal is remembered across reloads and pages', async ({page}) => {
+    await page.goto(routes.welcome);
+    await waitForHydration(page);
+    await expect(bar(page)).toBeVisible();
+    await expect(bar(page).getByRole('link', {name: 'Run the quickstart'})).toHaveAttribute('href', routes.quickstart);
+    await bar(page).getByRole('button', {name: 'Close'}).click();
+    await expect(bar(page)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe('sandbox-networks-2025');
+    await page.reload();
+    await waitForHydration(page);
+    await expect(bar(page)).toHaveCount(0);
+    await page.goto(routes.home);
+    await waitForHydration(page);
+    await expect(bar(page)).toHaveCount(0);
+  });
+
+  test('reappears when the bar id differs from the one dismissed', async ({page}) => {
+    await page.goto(routes.home);
+    // A reader who dismissed an earlier announcement, then the site ships a new id.
+    await page.evaluate(() => {
+      localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement');
+      localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await expect(bar(page)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('false');
+  });
+});

@@ -1,0 +1,122 @@
+import {expect, test} from '@playwright/test';
+import {brand, routes, waitForHydration} from '../support/site';
+
+test.describe('navbar (SPEC §2)', () => {
+  test('title, logo, docs and changelog links, and the GitHub account', async ({page}) => {
+    await page.goto(routes.welcome);
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar.locator('.navbar__title')).toHaveText(brand.siteTitle);
+    await expect(navbar.locator('.navbar__logo img').filter({visible: true})).toHaveAttribute('alt', 'Coinwharf logo');
+    await expect(navbar.locator('.navbar__logo img').filter({visible: true})).toHaveAttribute('src', '/img/logo.svg');
+    await expect(navbar.getByRole('link', {name: 'Docs', exact: true})).toHaveAttribute('href', routes.welcome);
+    await expect(navbar.getByRole('link', {name: 'Changelog'})).toHaveAttribute('href', routes.changelog);
+    await expect(navbar.getByRole('link', {name: 'Coinwharf on GitHub'})).toHaveAttribute(
+      'href',
+      brand.sourceAccountUrl,
+    );
+  });
+
+  test('has a search slot', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto(routes.home);
+    await expect(page.locator('nav.navbar .navbar__items--right .navbar-search-slot')).toHaveCount(1);
+  });
+
+  test('has a language dropdown offering English', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto(routes.quickstart);
+    await waitForHydration(page);
+    const dropdown = page.locator('nav.navbar .navbar__items--right .dropdown').filter({hasText: 'English'});
+    await expect(dropdown).toBeVisible();
+    await dropdown.hover();
+    const option = dropdown.locator('.dropdown__menu').getByRole('link', {name: 'English'});
+    await expect(option).toBeVisible();
+    await expect(option).toHaveAttribute('lang', 'en');
+    await expect(option).toHaveAttribute('href', routes.quickstart);
+  });
+
+  test('has a light/dark color-mode toggle', async ({page}) => {
+    await page.goto(routes.home);
+    await waitForHydration(page);
+    const toggle = page.locator('nav.navbar').getByRole('button', {name: /system mode|light mode|dark mode/});
+    await expect(toggle).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('the skip link is the first Tab stop and moves focus to the main content', async ({page}) => {
+    await page.goto(routes.webhookGuide);
+    await waitForHydration(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', {name: 'Skip to main content'});
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    // Focus lands on the page's <main>, the one that holds the doc's title.
+    const focused = await page.evaluate(() => ({
+      tag: document.activeElement?.tagName,
+      holdsTitle: document.activeElement?.querySelector('article h1')?.textContent ?? null,
+    }));
+    expect(focused).toEqual({tag: 'MAIN', holdsTitle: 'Webhook guide'});
+    await page.keyboard.press('Tab');
+    const nextIsInMain = await page.evaluate(
+      () => document.getElementById('__docusaurus_skipToContent_fallback')?.contains(document.activeElement) ?? false,
+    );
+    expect(nextIsInMain).toBe(true);
+  });
+
+  test('stays visible after scrolling down (no hide on scroll)', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 500});
+    await page.goto(routes.paymentsOverview);
+    await waitForHydration(page);
+    for (let i = 0; i < 5; i += 1) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(100);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar).not.toHaveClass(/navbar--hidden|navbarHidden/);
+    const box = await navbar.boundingBox();
+    expect(box?.y).toBe(0);
+    await expect(navbar).toBeInViewport();
+  });
+});
+
+test.describe('mobile menu below the 996px breakpoint (SPEC §2, §9; NOTES)', () => {
+  test('at 995px: a menu button replaces the navbar links and opens the mobile menu', async ({page}) => {
+    await page.setViewportSize({width: 995, height: 800});
+    await page.goto(routes.welcome);
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await expect(toggle).toBeVisible();
+    await expect(page.locator('.navbar__items--right .navbar-search-slot')).toBeHidden();
+    await expect(page.locator('nav.navbar .navbar__inner').getByRole('link', {name: 'Changelog'})).toBeHidden();
+    await toggle.click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', {name: 'Welcome'})).toBeVisible();
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeHidden();
+  });
+
+  test('at 997px: no menu button, links and the docs sidebar are on screen', async ({page}) => {
+    await page.setViewportSize({width: 997, height: 800});
+    await page.goto(routes.welcome);
+    await waitForHydration(page);
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
+    await expect(page.locator('nav.navbar .navbar__inner').getByRole('link', {name: 'Changelog'})).toBeVisible();
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
+  });
+
+  test('the open mobile menu closes when the window grows to desktop width', async ({page}) => {
+    await page.setViewportSize({width: 800, height: 800});
+    await page.goto(routes.quickstart);
+    await waitForHydration(page);
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    await page.setViewportSize({width: 1200, height: 800});
+    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+    await page.setViewportSize({width: 800, height: 800});
+    await expect(page.locator('.navbar-sidebar')).toBeHidden();
+  });
+});
