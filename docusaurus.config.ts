@@ -1,7 +1,7 @@
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {brand, copyrightLine, routes} from './src/constants/brand';
+import {brand, changelog, copyrightLine, routes} from './src/constants/brand';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -20,10 +20,12 @@ const docsOptions = {
 } satisfies Preset.Options['docs'];
 
 const changelogOptions = {
-  routeBasePath: 'changelog',
+  routeBasePath: routes.changelog.slice(1),
   path: 'changelog',
-  blogTitle: 'API changelog',
-  blogDescription: 'Dated changes to the Coinwharf Payments API and these docs.',
+  // Every entry is on /changelog already; the archive page would repeat it.
+  archiveBasePath: null,
+  blogTitle: changelog.title,
+  blogDescription: changelog.description,
   blogSidebarTitle: 'All changes',
   blogSidebarCount: 'ALL',
   showReadingTime: false,

@@ -27,3 +27,9 @@ export const routes = {
   webhookGuide: '/payments/webhook-guide',
   changelog: '/changelog',
 } as const;
+
+/** The API changelog (blog plugin): its title is also the list page's h1. */
+export const changelog = {
+  title: 'API changelog',
+  description: 'Dated changes to the Coinwharf Payments API and these docs.',
+} as const;

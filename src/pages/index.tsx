@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
@@ -8,9 +9,9 @@ import styles from './index.module.css';
 
 function HomeHero(): ReactNode {
   return (
-    <header className={`hero hero--primary ${styles.hero}`}>
+    <section className={clsx('hero hero--primary', styles.hero)} aria-labelledby="home-title">
       <div className="container">
-        <Heading as="h1" className="hero__title">
+        <Heading as="h1" id="home-title" className="hero__title">
           {brand.siteTitle}
         </Heading>
         <p className="hero__subtitle">{brand.tagline}</p>
@@ -18,12 +19,12 @@ function HomeHero(): ReactNode {
           <Link className="button button--secondary button--lg" to={routes.welcome}>
             Read the docs
           </Link>
-          <Link className="button button--outline button--lg" to={routes.quickstart}>
+          <Link className={clsx('button button--outline button--lg', styles.outlineOnHero)} to={routes.quickstart}>
             Start the quickstart
           </Link>
         </div>
       </div>
-    </header>
+    </section>
   );
 }
 
@@ -32,8 +33,8 @@ export default function Home(): ReactNode {
     <Layout
       title="Crypto payments API documentation"
       description="Coinwharf developer docs: accept crypto payments priced in fiat, verify signed webhooks and settle on the network your customer picks.">
-      <HomeHero />
       <main>
+        <HomeHero />
         <HomeFeatures />
       </main>
     </Layout>

@@ -74,7 +74,7 @@ test.describe('error catalogue (SPEC §2, §8; NOTES)', () => {
     await expect(message).toContainText('Injected navbar-sidebar-lookup failure');
     await restoreArrays(page);
     await page.getByRole('button', {name: 'Try again'}).click();
-    await expect(page.locator('header.hero h1')).toHaveText(brand.siteTitle);
+    await expect(page.locator('section.hero h1')).toHaveText(brand.siteTitle);
   });
 
   test('the route loader error state: red box with the error text and a working Retry', async ({page}) => {

@@ -7,7 +7,7 @@ test.describe('routes table (SPEC §2)', () => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       expect(new URL(page.url()).pathname).toBe(route.path);
-      await expect(page.locator('main h1, header h1').first()).toHaveText(route.h1);
+      await expect(page.locator('main h1').first()).toHaveText(route.h1);
     });
   }
 
@@ -18,7 +18,7 @@ test.describe('routes table (SPEC §2)', () => {
     }
     await page.goto(routes.home);
     await expect(page.locator('.hero__subtitle')).toHaveText('Integrate Crypto into Real-World Applications');
-    const hero = page.locator('header.hero');
+    const hero = page.locator('section.hero');
     await expect(hero.getByRole('link', {name: 'Read the docs'})).toHaveAttribute('href', routes.welcome);
     await expect(hero.getByRole('link', {name: 'Start the quickstart'})).toHaveAttribute('href', routes.quickstart);
   });
@@ -60,7 +60,7 @@ test.describe('.html paths (SPEC §2)', () => {
       expect(first.status()).toBe(301);
       await page.goto(variant.from);
       expect(new URL(page.url()).pathname).toBe(variant.to);
-      await expect(page.locator('main h1, header h1').first()).toHaveText(variant.h1);
+      await expect(page.locator('main h1').first()).toHaveText(variant.h1);
     });
   }
 
