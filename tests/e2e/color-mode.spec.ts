@@ -63,11 +63,14 @@ test.describe('announcement bar (SPEC §4)', () => {
 
   test('reappears when the bar id differs from the one dismissed', async ({page}) => {
     await page.goto(routes.home);
+    // Seed storage only after hydration: the bar's provider writes the current id on mount.
+    await waitForHydration(page);
     // A reader who dismissed an earlier announcement, then the site ships a new id.
     await page.evaluate(() => {
       localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement');
       localStorage.setItem('docusaurus.announcement.dismiss', 'true');
     });
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe('an-older-announcement');
     await page.reload();
     await waitForHydration(page);
     await expect(bar(page)).toBeVisible();

@@ -110,6 +110,28 @@ test.describe('breadcrumbs and table of contents (SPEC §2)', () => {
   });
 });
 
+/** The JSON array that starts right after `marker`'s key, read by bracket matching. */
+function jsonArrayAt(text: string, marker: string): string {
+  const start = text.indexOf(marker);
+  expect(start, `${marker} not found in the loaded scripts`).toBeGreaterThan(-1);
+  const from = text.indexOf('[', start);
+  let depth = 0;
+  let inString = false;
+  for (let i = from; i < text.length; i += 1) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') depth += 1;
+    else if (c === ']' || c === '}') {
+      depth -= 1;
+      if (depth === 0) return text.slice(from, i + 1);
+    }
+  }
+  throw new Error(`Unbalanced JSON after ${marker}`);
+}
+
 test.describe('docs version (SPEC §3)', () => {
   test('one version, "current", labelled Next and served as the latest at the root', async ({page}) => {
     expect(config.presets?.[0]).toEqual([
@@ -124,10 +146,15 @@ test.describe('docs version (SPEC §3)', () => {
     });
     await page.goto(routes.welcome);
     await waitForHydration(page);
-    // The version metadata the page loads: the only version, its label, marked latest.
+    // The docs data the page loads: one version, its label, marked latest, main doc
+    // intro, no drafts, and each doc entry as {id, path, sidebar} (SPEC §3).
     const bodies = (await Promise.all(chunks)).join('\n');
-    expect(bodies).toContain('"version":"current","label":"Next"');
-    expect(bodies).toMatch(/"label":"Next"[^}]*"isLast":true/);
+    const versions = JSON.parse(jsonArrayAt(bodies, '"versions":[{"name":"current"')) as Array<
+      Record<string, unknown>
+    >;
+    expect(versions).toHaveLength(1);
+    expect(versions[0]).toMatchObject({name: 'current', label: 'Next', isLast: true, path: '/', mainDocId: 'intro', draftIds: []});
+    expect(versions[0].docs).toEqual(docRoutes.map((d) => ({id: d.id, path: d.path, sidebar: 'tutorialSidebar'})));
     // The latest version has no banner pointing elsewhere, and no version prefix in its paths.
     await expect(page.locator('.theme-doc-version-banner')).toHaveCount(0);
     await expect(page.locator('html')).toHaveClass(/docs-version-current/);

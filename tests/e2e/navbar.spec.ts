@@ -33,6 +33,7 @@ test.describe('navbar (SPEC §2)', () => {
     await expect(option).toBeVisible();
     await expect(option).toHaveAttribute('lang', 'en');
     await expect(option).toHaveAttribute('href', routes.quickstart);
+    await expect(dropdown.locator('.dropdown__menu').getByRole('link')).toHaveCount(1);
   });
 
   test('has a light/dark color-mode toggle', async ({page}) => {

@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {brand, routes, sitemapPaths} from '../support/site';
 
@@ -40,6 +40,14 @@ test.describe('site metadata (SPEC §1, §3, §9)', () => {
     expect(logo.status()).toBe(200);
     expect(logo.headers()['content-type']).toContain('image/svg+xml');
     expect(await logo.text()).toBe(readFileSync('static/img/logo.svg', 'utf8'));
+  });
+
+  test('no doc is a draft', () => {
+    const docs = readdirSync('docs', {recursive: true, encoding: 'utf8'}).filter((f) => /\.mdx?$/.test(f));
+    expect(docs.length).toBe(4);
+    for (const file of docs) {
+      expect(readFileSync(`docs/${file}`, 'utf8'), file).not.toMatch(/^draft:\s*true/m);
+    }
   });
 
   test('the site version is 0.0.0 and the build knows it', async () => {
