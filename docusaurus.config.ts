@@ -140,13 +140,16 @@ const config: Config = {
   storage: {type: 'localStorage'},
 
   future: {
-    // All Docusaurus v4 flags but storage namespacing: the spec names the
-    // plain "theme" and announcement-bar keys (see shared/spec/NOTES.md).
+    // The Docusaurus v4 flags, but two: storage namespacing stays off because
+    // the spec names the plain "theme" and announcement-bar keys (see
+    // shared/spec/NOTES.md); Docusaurus Faster stays off because the npm registry
+    // our machines reach lacks @swc's non-Linux binaries, so `npm ci` rejects
+    // any lockfile that includes it.
     v4: {
       removeLegacyPostBuildHeadAttribute: true,
       useCssCascadeLayers: true,
       siteStorageNamespacing: false,
-      fasterByDefault: true,
+      fasterByDefault: false,
       mdx1CompatDisabledByDefault: true,
     },
     experimental_router: 'browser',
