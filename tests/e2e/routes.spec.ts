@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {docRoutes, routes, specRoutes, waitForHydration} from '../support/site';
+import {docRoutes, isSameDocument, markDocument, routes, specRoutes, waitForHydration} from '../support/site';
 
 test.describe('routes table (SPEC §2)', () => {
   for (const route of specRoutes) {
@@ -71,14 +71,14 @@ test.describe('.html paths (SPEC §2)', () => {
     test(`client router: ${variant.from} renders the page without the ending`, async ({page}) => {
       await page.goto(routes.welcome);
       await waitForHydration(page);
-      const documentLoads: string[] = [];
-      page.on('framenavigated', (frame) => documentLoads.push(frame.url()));
+      await markDocument(page);
       await page.evaluate((to) => {
         window.history.pushState({}, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, variant.from);
       await expect(page.locator('article h1')).toHaveText(variant.h1);
       await expect(page.getByRole('heading', {name: 'Page Not Found'})).toHaveCount(0);
+      expect(await isSameDocument(page)).toBe(true);
     });
   }
 });
@@ -87,9 +87,7 @@ test.describe('history-mode navigation (SPEC §2)', () => {
   test('links change the path without a document load, and Back returns', async ({page}) => {
     await page.goto(routes.welcome);
     await waitForHydration(page);
-    await page.evaluate(() => {
-      (window as unknown as {sameDocument: boolean}).sameDocument = true;
-    });
+    await markDocument(page);
     await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Quickstart'}).click();
     await expect(page).toHaveURL(/\/payments\/quickstart$/);
     await expect(page.locator('article h1')).toHaveText('Quickstart');
@@ -99,9 +97,6 @@ test.describe('history-mode navigation (SPEC §2)', () => {
     await expect(page.locator('article h1')).toHaveText('Welcome');
     await page.goForward();
     await expect(page.locator('article h1')).toHaveText('Quickstart');
-    const stillSameDocument = await page.evaluate(
-      () => (window as unknown as {sameDocument?: boolean}).sameDocument === true,
-    );
-    expect(stillSameDocument).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
   });
 });

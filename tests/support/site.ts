@@ -35,3 +35,15 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
+
+/** Tags the current document, so a test can tell a client-side navigation from a full load. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as {documentMark?: boolean}).documentMark = true;
+  });
+}
+
+/** True while the document tagged by {@link markDocument} is still the one loaded. */
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as {documentMark?: boolean}).documentMark === true);
+}
