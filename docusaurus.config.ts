@@ -42,6 +42,26 @@ const presetOptions = {
   theme: {customCss: './src/css/custom.css'},
 } satisfies Preset.Options;
 
+// Local full-text search (@easyops-cn/docusaurus-search-local): indexed at
+// build time, served from our own origin, fetched on the first focus, hover or
+// shortcut of the search box. Docs, changelog and pages are all indexed.
+const searchOptions = {
+  hashed: true,
+  indexDocs: true,
+  docsRouteBasePath: '/',
+  indexBlog: true,
+  blogDir: 'changelog',
+  blogRouteBasePath: routes.changelog,
+  indexPages: true,
+  language: ['en'],
+  highlightSearchTermsOnTargetPage: true,
+  explicitSearchResultPath: true,
+  searchResultLimits: 8,
+  searchBarShortcut: true,
+  searchBarShortcutKeymap: 'mod+k',
+  searchBarShortcutHint: true,
+};
+
 const themeConfig = {
   colorMode: {
     defaultMode: 'light',
@@ -156,6 +176,7 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
+  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 };
 

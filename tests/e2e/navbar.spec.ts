@@ -16,10 +16,12 @@ test.describe('navbar (SPEC §2)', () => {
     );
   });
 
-  test('has a search slot', async ({page}) => {
+  test('has a search slot holding the search box', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto(routes.home);
-    await expect(page.locator('nav.navbar .navbar__items--right .navbar-search-slot')).toHaveCount(1);
+    const slot = page.locator('nav.navbar .navbar__items--right .navbar-search-slot');
+    await expect(slot).toHaveCount(1);
+    await expect(slot.getByRole('combobox', {name: 'Search'})).toBeVisible();
   });
 
   test('has a language dropdown offering English', async ({page}) => {
@@ -91,7 +93,8 @@ test.describe('mobile menu below the 996px breakpoint (SPEC §2, §9; NOTES)', (
     await waitForHydration(page);
     const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
     await expect(toggle).toBeVisible();
-    await expect(page.locator('.navbar__items--right .navbar-search-slot')).toBeHidden();
+    // Search stays in the bar beside the menu button; the other links move into the menu.
+    await expect(page.locator('.navbar__items--right .navbar-search-slot')).toBeVisible();
     await expect(page.locator('nav.navbar .navbar__inner').getByRole('link', {name: 'Changelog'})).toBeHidden();
     await toggle.click();
     const menu = page.locator('.navbar-sidebar');

@@ -1,0 +1,212 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {routes, waitForHydration} from '../support/site';
+
+const searchInput = (page: Page) => page.locator('nav.navbar input.navbar__search-input');
+const suggestions = (page: Page) => page.locator('nav.navbar [role="listbox"] [role="option"]');
+const noResults = (page: Page) => page.locator('nav.navbar [role="listbox"]').getByText('No results');
+
+/** The lazily loaded search chunks of the production build (not the main bundle). */
+function searchChunksInBuild(): string[] {
+  return readdirSync('build/assets/js')
+    .filter((file) => !file.startsWith('main.') && !file.startsWith('runtime'))
+    .filter((file) => /search-index|autocomplete/.test(readFileSync(`build/assets/js/${file}`, 'utf8')))
+    .map((file) => `/assets/js/${file}`);
+}
+
+async function openDocPage(page: Page, path: string = routes.welcome) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Types a query and waits until the dropdown shows results or says there are none. */
+async function searchFor(page: Page, query: string) {
+  await searchInput(page).fill(query);
+  await expect(suggestions(page).first().or(noResults(page))).toBeVisible();
+}
+
+test.describe('local search (issue #4)', () => {
+  test('no search code or index is requested before the first interaction', async ({page}) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await openDocPage(page, routes.paymentsOverview);
+    await page.mouse.wheel(0, 2_000);
+    await page.waitForTimeout(1_000);
+    const searchChunks = searchChunksInBuild();
+    expect(searchChunks.length).toBeGreaterThan(0);
+    const isSearchAsset = (path: string) => path.startsWith('/search-index') || searchChunks.includes(path);
+    expect(requested.filter(isSearchAsset)).toEqual([]);
+
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => requested.some((p) => p.startsWith('/search-index'))).toBe(true);
+    await expect.poll(() => searchChunks.filter((chunk) => requested.includes(chunk)).length).toBeGreaterThan(0);
+  });
+
+  for (const key of ['Control+k', '/']) {
+    test(`the ${key} shortcut focuses the search box`, async ({page}) => {
+      await openDocPage(page);
+      await page.keyboard.press(key);
+      await expect(searchInput(page)).toBeFocused();
+      await expect(searchInput(page)).toHaveValue('');
+    });
+  }
+
+  test('"/" typed inside a field stays a character', async ({page}) => {
+    await openDocPage(page);
+    await searchInput(page).focus();
+    await page.keyboard.type('v1/payments');
+    await expect(searchInput(page)).toHaveValue('v1/payments');
+  });
+
+  test('"signature" finds the webhook guide; Enter opens the section with the terms highlighted', async ({page}) => {
+    await openDocPage(page);
+    await page.keyboard.press('Control+k');
+    await searchFor(page, 'signature');
+    const first = suggestions(page).first();
+    await expect(first).toContainText('Verify the signature');
+    await expect(first).toContainText('Webhook guide');
+    await expect(first.locator('mark')).toHaveText('signature');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/payments\/webhook-guide\?_highlight=signature#verify-the-signature$/);
+    await expect(page.locator('article h1')).toHaveText('Webhook guide');
+    await expect(page.locator('article mark').first()).toHaveText(/signature/i);
+  });
+
+  test('"confirmations" finds the overview section; arrow keys choose the result', async ({page}) => {
+    await openDocPage(page);
+    await page.keyboard.press('/');
+    await searchFor(page, 'confirmations');
+    const target = suggestions(page).filter({hasText: 'Networks and confirmations'}).first();
+    await expect(target).toContainText('Payments overview');
+    const position = await suggestions(page).evaluateAll((options) =>
+      options.findIndex((o) => o.textContent?.includes('Networks and confirmations')),
+    );
+    for (let i = 0; i < position; i += 1) await page.keyboard.press('ArrowDown');
+    await expect(target).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/payments\/\?_highlight=confirmations#networks-and-confirmations$/);
+    await expect(page.locator('#networks-and-confirmations')).toBeInViewport();
+  });
+
+  test('Escape closes the results', async ({page}) => {
+    await openDocPage(page);
+    await page.keyboard.press('Control+k');
+    await searchFor(page, 'webhook');
+    await page.keyboard.press('Escape');
+    await expect(suggestions(page).first()).toBeHidden();
+  });
+
+  test('the full results page lists matches and opens them', async ({page}) => {
+    await page.goto('/search?q=confirmations');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "confirmations"');
+    const result = page.getByRole('main').getByRole('link', {name: 'Networks and confirmations'}).first();
+    await expect(result).toHaveAttribute('href', '/payments/?_highlight=confirmations#networks-and-confirmations');
+    await result.click();
+    await expect(page.locator('article h1')).toHaveText('Payments overview');
+  });
+
+  test('keyboard only: Tab to the box, type, arrow, Enter', async ({page}) => {
+    await openDocPage(page);
+    for (let i = 0; i < 20 && !(await searchInput(page).evaluate((el) => el === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(searchInput(page)).toBeFocused();
+    await page.keyboard.type('quote window');
+    await expect(suggestions(page).first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/_highlight=quote/);
+    await expect(page.locator('article h1')).toHaveText('Payments overview');
+  });
+
+  test('works at mobile width, beside the menu button', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await openDocPage(page);
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeVisible();
+    await expect(searchInput(page)).toBeVisible();
+    await searchInput(page).click();
+    await searchFor(page, 'idempotency');
+    await expect(suggestions(page).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/_highlight=idempotency/);
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`no axe violations with the search results open (${mode})`, async ({page}) => {
+      await page.goto('/');
+      await page.evaluate((theme) => localStorage.setItem('theme', theme), mode);
+      await openDocPage(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      await page.keyboard.press('Control+k');
+      await searchFor(page, 'payment');
+      const menu = await new AxeBuilder({page}).include('nav.navbar').analyze();
+      expect(menu.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+      await page.goto('/search?q=payment');
+      await waitForHydration(page);
+      await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+      const resultsPage = await new AxeBuilder({page}).analyze();
+      expect(resultsPage.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+    });
+  }
+});
+
+test.describe('hostile search queries', () => {
+  const queries = [
+    '.*',
+    '(',
+    '[',
+    'a)|(b',
+    '<img src=x onerror="window.__pwned=1">',
+    '<script>window.__pwned=1</script>',
+    `"'\``,
+    '${window.__pwned=1}',
+    '💸🚀 payment',
+    '支払い',
+    'платёж',
+    '\\',
+    'a'.repeat(1_000),
+  ];
+
+  test('each gives results or "No results", never an error, markup or a foreign request', async ({page, baseURL}) => {
+    test.setTimeout(120_000);
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('dialog', async (d) => {
+      problems.push(`dialog: ${d.message()}`);
+      await d.dismiss();
+    });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(`${baseURL}/`)) problems.push(`foreign request: ${r.url()}`);
+    });
+    await openDocPage(page);
+    for (const query of queries) {
+      await searchInput(page).focus();
+      await searchFor(page, query);
+      expect(await page.locator('img[src="x"], nav.navbar [role="listbox"] script').count(), query).toBe(0);
+      await page.keyboard.press('Escape');
+    }
+    for (const query of queries) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(/documents? found|No documents were found/);
+      expect(await page.locator('img[src="x"], main script').count(), query).toBe(0);
+    }
+    expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
+    expect(problems).toEqual([]);
+  });
+
+  test('a query of only whitespace searches nothing and breaks nothing', async ({page}) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await openDocPage(page);
+    await searchInput(page).focus();
+    await searchInput(page).fill('   \t  ');
+    await page.waitForTimeout(500);
+    await expect(suggestions(page)).toHaveCount(0);
+    await page.goto(`/search?q=${encodeURIComponent('   ')}`);
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
