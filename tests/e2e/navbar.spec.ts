@@ -21,7 +21,7 @@ test.describe('navbar (SPEC §2)', () => {
     await page.goto(routes.home);
     const slot = page.locator('nav.navbar .navbar__items--right .navbar-search-slot');
     await expect(slot).toHaveCount(1);
-    await expect(slot.getByRole('combobox', {name: 'Search'})).toBeVisible();
+    await expect(slot.getByLabel('Search', {exact: true})).toBeVisible();
   });
 
   test('has a language dropdown offering English', async ({page}) => {

@@ -1,0 +1,83 @@
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {firstLoadJs, gzipBytes} from '../support/first-load';
+import {servePrefixed} from '../support/prefixed-server';
+import {routes} from '../support/site';
+
+// Byte budgets (gzip, level 9) from tests/budgets.json; the README explains them.
+interface Budgets {
+  searchIndexGzipBytes: number;
+  firstLoadJsGzipBytes: Record<string, number>;
+  searchExtraFirstLoadJsGzipBytes: number;
+}
+const budgets = JSON.parse(readFileSync('tests/budgets.json', 'utf8')) as Budgets;
+
+function withinBudget(what: string, actual: number, budget: number): void {
+  const over = actual - budget;
+  expect(over, `${what}: ${actual} B gzip, budget ${budget} B, over by ${over} B`).toBeLessThanOrEqual(0);
+}
+
+/** Builds a copy of the site without the search plugin, for the comparison. */
+function buildWithoutSearch(): string {
+  const root = process.cwd();
+  const copy = mkdtempSync(path.join(tmpdir(), 'cw-no-search-'));
+  const skipped = ['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'playwright-report', 'tests'];
+  const withoutSearchTheme = ['src/theme/SearchBar', 'src/theme/SearchPage'].map((p) => path.join(root, p));
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) => {
+      const relative = path.relative(root, source);
+      return !skipped.includes(relative.split(path.sep)[0]) && !withoutSearchTheme.some((p) => source.startsWith(p));
+    },
+  });
+  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  writeFileSync(
+    path.join(copy, 'docusaurus.no-search.config.ts'),
+    "import config from './docusaurus.config';\nexport default {...config, themes: []};\n",
+  );
+  const result = spawnSync('npx', ['docusaurus', 'build', copy, '--config', path.join(copy, 'docusaurus.no-search.config.ts')], {
+    encoding: 'utf8',
+    env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true', FORCE_COLOR: '0'},
+    timeout: 300_000,
+  });
+  expect(result.status, result.stderr.slice(-2_000)).toBe(0);
+  return copy;
+}
+
+test.describe('byte budgets', () => {
+  test.describe.configure({mode: 'serial'});
+
+  test('the search index stays within its budget', () => {
+    withinBudget('search-index.json', gzipBytes('build/search-index.json'), budgets.searchIndexGzipBytes);
+  });
+
+  for (const [route, budget] of Object.entries(budgets.firstLoadJsGzipBytes)) {
+    test(`first-load JS of ${route} stays within its budget`, async ({page}) => {
+      const {gzipBytes: bytes} = await firstLoadJs(page, route, 'build');
+      withinBudget(`first-load JS of ${route}`, bytes, budget);
+    });
+  }
+
+  test('search adds little to the first-load JS of a doc page', async ({page}) => {
+    test.setTimeout(360_000);
+    const copy = buildWithoutSearch();
+    const server = await servePrefixed(path.join(copy, 'build'), '/');
+    try {
+      const withSearch = await firstLoadJs(page, routes.quickstart, 'build');
+      const bare = await page.context().newPage();
+      const withoutSearch = await firstLoadJs(bare, `${server.url}${routes.quickstart.slice(1)}`, path.join(copy, 'build'));
+      console.log(`first-load JS of ${routes.quickstart}: ${withSearch.gzipBytes} B with search, ${withoutSearch.gzipBytes} B without`);
+      withinBudget(
+        `search's share of the first-load JS of ${routes.quickstart}`,
+        withSearch.gzipBytes - withoutSearch.gzipBytes,
+        budgets.searchExtraFirstLoadJsGzipBytes,
+      );
+    } finally {
+      await server.close();
+      rmSync(copy, {recursive: true, force: true});
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import type {Page} from '@playwright/test';
+import {waitForHydration} from './site';
+
+/** Gzip size (level 9) of a file: deterministic, unlike transfer sizes. */
+export function gzipBytes(file: string): number {
+  return gzipSync(readFileSync(file), {level: 9}).length;
+}
+
+/**
+ * The JavaScript a page needs to become interactive: every script requested up
+ * to hydration, with link prefetching off (data saver), summed as gzip bytes of
+ * the files in `buildDir`.
+ */
+export async function firstLoadJs(page: Page, url: string, buildDir: string) {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', {
+      configurable: true,
+      get: () => ({effectiveType: '4g', saveData: true, addEventListener() {}, removeEventListener() {}}),
+    });
+  });
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const {pathname} = new URL(request.url());
+    if (pathname.endsWith('.js')) scripts.add(pathname);
+  });
+  await page.goto(url);
+  await waitForHydration(page);
+  const files = [...scripts].map((pathname) => path.join(buildDir, pathname));
+  return {files, gzipBytes: files.reduce((sum, file) => sum + gzipBytes(file), 0)};
+}
