@@ -1,7 +1,7 @@
 import type {LaunchOptions} from '@playwright/test';
 
 /** Port of the production server the browser tests start; 3000 stays free for `npm run serve`. */
-export const testServerPort = 3210;
+export const testServerPort = Number(process.env.TEST_SERVER_PORT ?? 3210);
 
 /** Debian's Chromium, with the flags that keep it off the network (DEVELOPERS.md). */
 export const chromiumLaunchOptions: LaunchOptions = {
