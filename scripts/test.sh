@@ -16,6 +16,7 @@ step() {
 }
 
 step "Chromium for the browser tests" bash scripts/ensure-chromium.sh
+step "Python 3 with requests and Flask for the sample tests" bash scripts/ensure-python.sh
 step "Type check" npx tsc
 # The production build fails on broken links (docusaurus.config.ts).
 step "Production build" npx docusaurus build
