@@ -1,7 +1,7 @@
-import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand, changelog, copyrightLine, routes} from './src/constants/brand';
+import {codeThemes} from './src/constants/codeThemes';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -119,9 +119,12 @@ const themeConfig = {
     ],
     copyright: copyrightLine,
   },
+  mermaid: {
+    theme: {light: 'neutral', dark: 'dark'},
+  },
   prism: {
-    theme: prismThemes.github,
-    darkTheme: prismThemes.dracula,
+    theme: codeThemes.light,
+    darkTheme: codeThemes.dark,
     additionalLanguages: ['bash', 'json'],
   },
 } satisfies Preset.ThemeConfig;
@@ -146,6 +149,9 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
+    // ```mermaid fences and the Mermaid component draw diagrams; the library
+    // loads only on pages that have one.
+    mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
 
@@ -176,7 +182,7 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
-  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
+  themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 };
 

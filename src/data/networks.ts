@@ -1,0 +1,35 @@
+/**
+ * Networks, their assets, sandbox networks and required confirmations
+ * (BRIEF.md, "Assets and networks"). Tests compare it with the `network` and
+ * `asset` enums of api/openapi.yaml.
+ */
+export type Asset = 'BTC' | 'ETH' | 'SOL' | 'USDC' | 'USDT';
+
+export interface Network {
+  network: 'bitcoin' | 'ethereum' | 'base' | 'polygon' | 'solana' | 'tron';
+  assets: readonly Asset[];
+  sandboxNetwork: string;
+  /** The number of confirmations before `payment.succeeded`. */
+  requiredConfirmations: number;
+  /** How the requirement reads when a count alone says too little. */
+  confirmationsNote?: string;
+  typicalTime: string;
+}
+
+export const networks: readonly Network[] = [
+  {network: 'bitcoin', assets: ['BTC'], sandboxNetwork: 'testnet4', requiredConfirmations: 3, typicalTime: '~30 min'},
+  {network: 'ethereum', assets: ['ETH', 'USDC', 'USDT'], sandboxNetwork: 'sepolia', requiredConfirmations: 12, typicalTime: '~3 min'},
+  {network: 'base', assets: ['ETH', 'USDC'], sandboxNetwork: 'base-sepolia', requiredConfirmations: 30, typicalTime: '~1 min'},
+  {network: 'polygon', assets: ['USDC', 'USDT'], sandboxNetwork: 'amoy', requiredConfirmations: 64, typicalTime: '~2 min'},
+  {
+    network: 'solana',
+    assets: ['SOL', 'USDC'],
+    sandboxNetwork: 'devnet',
+    requiredConfirmations: 32,
+    confirmationsNote: 'finalized (32 slots)',
+    typicalTime: '~15 s',
+  },
+  {network: 'tron', assets: ['USDT'], sandboxNetwork: 'nile', requiredConfirmations: 20, typicalTime: '~1 min'},
+];
+
+export const stablecoins: readonly Asset[] = ['USDC', 'USDT'];

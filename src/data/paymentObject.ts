@@ -1,0 +1,33 @@
+/**
+ * The fields of the payment object (BRIEF.md, "The payment object"), in the
+ * API's order. Tests compare the names with the Payment schema of
+ * api/openapi.yaml.
+ */
+export interface Field {
+  name: string;
+  type: string;
+  description: string;
+}
+
+export const paymentFields: readonly Field[] = [
+  {name: 'id', type: 'string', description: 'Unique id, prefixed `pay_`.'},
+  {name: 'object', type: 'string', description: 'Always `payment`.'},
+  {name: 'livemode', type: 'boolean', description: '`false` for sandbox payments created with a `cw_test_` key.'},
+  {name: 'status', type: 'string', description: 'Where the payment is in its lifecycle; see the statuses above.'},
+  {name: 'price', type: 'Money', description: 'What you charge, in fiat: `{"amount": "25.00", "currency": "USD"}`.'},
+  {name: 'asset', type: 'string', description: 'What the customer pays with: `BTC`, `ETH`, `SOL`, `USDC` or `USDT`.'},
+  {name: 'network', type: 'string', description: 'The chain the payment settles on, such as `base`.'},
+  {name: 'amount_due', type: 'Money', description: 'The quoted amount in the asset, locked until `expires_at`.'},
+  {name: 'amount_received', type: 'Money', description: 'What has arrived so far, in the asset.'},
+  {name: 'address', type: 'string', description: 'The address the customer pays to, unique to this payment.'},
+  {name: 'payment_uri', type: 'string', description: 'A wallet URI holding the address, the amount and the asset.'},
+  {name: 'hosted_url', type: 'string', description: 'The hosted checkout page for this payment.'},
+  {name: 'expires_at', type: 'string', description: 'When the quote window ends (ISO 8601).'},
+  {name: 'confirmations', type: 'integer', description: 'Confirmations counted so far.'},
+  {name: 'required_confirmations', type: 'integer', description: 'Confirmations needed before `succeeded`.'},
+  {name: 'labels', type: 'string[]', description: '`LATE`, `UNDER` or `OVER` when the amount or timing was off.'},
+  {name: 'reference', type: 'string | null', description: 'Your own order reference.'},
+  {name: 'metadata', type: 'object', description: 'Your own string keys and values, returned as you sent them.'},
+  {name: 'created_at', type: 'string', description: 'When you created the payment (ISO 8601).'},
+  {name: 'updated_at', type: 'string', description: 'The last change; compare it to order events that arrive out of order.'},
+];

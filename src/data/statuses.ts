@@ -1,0 +1,90 @@
+/**
+ * The payment state machine (BRIEF.md, "Statuses"). The overview page draws
+ * the diagram and the table from this file, and the tests compare the
+ * statuses with the `status` enum of api/openapi.yaml.
+ */
+export type PaymentStatus =
+  | 'awaiting_payment'
+  | 'pending'
+  | 'succeeded'
+  | 'requires_action'
+  | 'expired'
+  | 'canceled'
+  | 'failed';
+
+export type PaymentLabel = 'LATE' | 'UNDER' | 'OVER';
+
+export interface StatusInfo {
+  status: PaymentStatus;
+  /** The payment's outcome is settled (an expired payment reopens only if funds arrive late). */
+  final: boolean;
+  meaning: string;
+  /** What the merchant should do in this status. */
+  yourMove: string;
+}
+
+export interface StatusTransition {
+  from: PaymentStatus;
+  to: PaymentStatus;
+  when: string;
+  /** The few words the diagram's arrow carries. */
+  short: string;
+  label?: PaymentLabel;
+}
+
+export const paymentStatuses: readonly StatusInfo[] = [
+  {
+    status: 'awaiting_payment',
+    final: false,
+    meaning: 'The quote is locked and the address is waiting for a transaction.',
+    yourMove: 'Show the hosted page or the address, asset and network.',
+  },
+  {
+    status: 'pending',
+    final: false,
+    meaning: 'A transaction was seen; confirmations are counting up to the network’s requirement.',
+    yourMove: 'Tell the customer the payment is on its way. Do not ship yet.',
+  },
+  {
+    status: 'requires_action',
+    final: false,
+    meaning: 'Funds arrived short (UNDER) or after the quote expired (LATE).',
+    yourMove: 'Ask for a top-up, accept the funds, or refund.',
+  },
+  {
+    status: 'succeeded',
+    final: true,
+    meaning: 'The required confirmations were reached for at least the amount due.',
+    yourMove: 'Fulfil the order. An OVER label means the excess is refunded automatically.',
+  },
+  {
+    status: 'expired',
+    final: true,
+    meaning: 'The quote window ended with no transaction seen. Funds that still arrive reopen it as requires_action with the LATE label.',
+    yourMove: 'Create a new payment if the customer still wants to pay.',
+  },
+  {
+    status: 'canceled',
+    final: true,
+    meaning: 'You canceled the payment while it was awaiting payment.',
+    yourMove: 'Nothing: the customer can no longer pay it.',
+  },
+  {
+    status: 'failed',
+    final: true,
+    meaning: 'A reorg removed the transaction after the quote was no longer valid.',
+    yourMove: 'Do not fulfil. Create a new payment if the customer still wants to pay.',
+  },
+];
+
+export const statusTransitions: readonly StatusTransition[] = [
+  {from: 'awaiting_payment', to: 'pending', when: 'a transaction is seen', short: 'transaction seen'},
+  {from: 'awaiting_payment', to: 'expired', when: 'the quote window ends', short: 'window ends'},
+  {from: 'awaiting_payment', to: 'canceled', when: 'you cancel it', short: 'you cancel'},
+  {from: 'pending', to: 'succeeded', when: 'confirmations reach the requirement', short: 'confirmed'},
+  {from: 'pending', to: 'succeeded', when: 'paid over, confirmations reached', short: 'paid over', label: 'OVER'},
+  {from: 'pending', to: 'requires_action', when: 'paid short', short: 'paid short', label: 'UNDER'},
+  {from: 'pending', to: 'awaiting_payment', when: 'a reorg drops the transaction, quote still valid', short: 'reorg, quote valid'},
+  {from: 'pending', to: 'failed', when: 'a reorg drops the transaction, quote expired', short: 'reorg, quote over'},
+  {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
+];

@@ -1,0 +1,51 @@
+/**
+ * The webhook contract (BRIEF.md, "Webhooks"): event catalog, delivery rules
+ * and retry schedule. Tests compare the event types with api/openapi.yaml and
+ * the signing constants with the verification samples.
+ */
+export interface WebhookEvent {
+  type: string;
+  object: 'payment' | 'refund';
+  when: string;
+}
+
+export const webhookEvents: readonly WebhookEvent[] = [
+  {type: 'payment.created', object: 'payment', when: 'You created a payment; its status is awaiting_payment.'},
+  {type: 'payment.pending', object: 'payment', when: 'A transaction was seen; confirmations are counting.'},
+  {type: 'payment.succeeded', object: 'payment', when: 'The required confirmations were reached. Fulfil the order.'},
+  {type: 'payment.requires_action', object: 'payment', when: 'Funds arrived short (UNDER) or late (LATE).'},
+  {type: 'payment.expired', object: 'payment', when: 'The quote window ended unpaid.'},
+  {type: 'payment.canceled', object: 'payment', when: 'You canceled the payment.'},
+  {type: 'payment.failed', object: 'payment', when: 'A reorg removed the transaction after the quote expired.'},
+  {type: 'refund.succeeded', object: 'refund', when: 'A refund reached the customer’s address.'},
+  {type: 'refund.failed', object: 'refund', when: 'A refund could not be sent; check the address and create a new refund.'},
+];
+
+export const webhookSigning = {
+  version: 'v1',
+  secretPrefix: 'whsec_',
+  toleranceSeconds: 300,
+  headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+  /** How long the old secret keeps signing after a rotation. */
+  rotationOverlapHours: 24,
+} as const;
+
+export const webhookDelivery = {
+  responseDeadlineSeconds: 15,
+  disabledAfterFailingDays: 5,
+  failedEventsKeptDays: 30,
+} as const;
+
+/** The wait before each delivery attempt; jitter is added to every wait. */
+export const retrySchedule: readonly string[] = [
+  'immediately',
+  '5 seconds',
+  '5 minutes',
+  '30 minutes',
+  '2 hours',
+  '5 hours',
+  '10 hours',
+  '14 hours',
+  '20 hours',
+  '24 hours',
+];
