@@ -1,8 +1,18 @@
+import {readdirSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {changelog} from '../../src/constants/brand';
 import {routes} from '../support/site';
 
 // SPEC §2 (NOTES): the blog sidebar groups entries by year; the blog is the changelog.
+
+/** The entry routes of one year, newest first, from the changelog's file names. */
+function entriesOf(year: string): string[] {
+  return readdirSync('changelog')
+    .filter((file) => file.startsWith(`${year}-`))
+    .sort()
+    .reverse()
+    .map((file) => file.replace(/^(\d{4})-(\d{2})-(\d{2})-(.*)\.mdx?$/, `${routes.changelog}/$1/$2/$3/$4`));
+}
 test.describe('changelog (blog plugin at /changelog)', () => {
   test('the sidebar groups entries by year, newest first', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
@@ -14,20 +24,16 @@ test.describe('changelog (blog plugin at /changelog)', () => {
     await expect(groups.nth(1).getByRole('heading')).toHaveText('2024');
     const linksOf = (i: number) =>
       groups.nth(i).getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
-    expect(await linksOf(0)).toEqual([
-      '/changelog/2025/09/23/base-network',
-      '/changelog/2025/03/11/standard-webhooks',
-    ]);
-    expect(await linksOf(1)).toEqual([
-      '/changelog/2024/11/19/idempotency-keys',
-      '/changelog/2024/06/04/sandbox-networks',
-    ]);
+    expect(entriesOf('2025')).toContain('/changelog/2025/09/23/base-network');
+    expect(await linksOf(0)).toEqual(entriesOf('2025'));
+    expect(await linksOf(1)).toEqual(entriesOf('2024'));
+    expect(entriesOf('2024').length).toBeGreaterThan(1);
   });
 
   test('the list page shows every entry under the changelog title', async ({page}) => {
     await page.goto(routes.changelog);
     await expect(page.getByRole('heading', {level: 1})).toHaveText(changelog.title);
-    await expect(page.locator('main article')).toHaveCount(4);
+    await expect(page.locator('main article')).toHaveCount(readdirSync('changelog').length);
     await expect(page).toHaveTitle(`${changelog.title} | Coinwharf Docs`);
   });
 
