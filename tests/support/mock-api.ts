@@ -1,0 +1,309 @@
+// A local, lightly stateful mock of the Coinwharf Payments API, built from
+// api/openapi.yaml. openapi-backend routes each request and validates it
+// (path, query, headers, body, bearer key) against the description; a request
+// that does not conform gets the API's error envelope and is recorded in
+// `violations`, and so is any mock response that does not conform to its
+// schema. Webhooks are signed (Standard Webhooks v1) and really POSTed, but only
+// to loopback URLs, before the API call that caused them answers.
+import {createHmac, randomBytes} from 'node:crypto';
+import {createServer, type IncomingMessage} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+import {OpenAPIBackend, ValidationContext, type Context, type Document} from 'openapi-backend';
+import {dereference} from 'openapi-backend/refparser';
+
+export const descriptionPath = path.resolve(__dirname, '../../api/openapi.yaml');
+/** A well-formed sandbox key for tests; the mock accepts any `cw_test_` key. */
+export const testSecretKey = 'cw_test_51Hx9QeKz4mVb7NwR2tYcL8dPa';
+
+export interface RecordedRequest {
+  method: string; path: string; query: Record<string, string>; headers: Record<string, string>;
+  body: unknown; operationId: string | null; status: number; response: unknown;
+}
+export interface WebhookDelivery {eventId: string; type: string; url: string; status: number | null; ok: boolean; error?: string}
+export interface MockApi {
+  /** e.g. http://127.0.0.1:41234/v1 */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** Requests or responses that do not conform to api/openapi.yaml. */
+  violations: string[];
+  deliveries: WebhookDelivery[];
+  close(): Promise<void>;
+}
+
+type Json = Record<string, any>;
+type Reply = {status: number; body: Json; headers?: Record<string, string>};
+
+// network -> assets, required confirmations, and how the payment URI looks
+// (payments made with cw_test_ keys settle on the sandbox chain: EVM chain ids
+// are the sandbox ones).
+const evm = (chainId: number) => (address: string, asset: string, units: bigint) => asset === 'ETH'
+  ? `ethereum:${address}@${chainId}?value=${units}`
+  : `ethereum:${tokenContract(asset, chainId)}@${chainId}/transfer?address=${address}&uint256=${units}`;
+const networks: Record<string, {assets: string[]; confirmations: number; uri(a: string, asset: string, units: bigint, amount: string): string}> = {
+  bitcoin: {assets: ['BTC'], confirmations: 3, uri: (a, _s, _u, amount) => `bitcoin:${a}?amount=${amount}`},
+  ethereum: {assets: ['ETH', 'USDC', 'USDT'], confirmations: 12, uri: evm(11155111)},
+  base: {assets: ['ETH', 'USDC'], confirmations: 30, uri: evm(84532)},
+  polygon: {assets: ['USDC', 'USDT'], confirmations: 64, uri: evm(80002)},
+  solana: {assets: ['SOL', 'USDC'], confirmations: 32, uri: (a, s, _u, amount) => `solana:${a}?amount=${amount}${s === 'USDC' ? '&spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' : ''}`},
+  tron: {assets: ['USDT'], confirmations: 20, uri: (a, _s, _u, amount) => `tron:${a}?amount=${amount}&token=TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf`},
+};
+const tokenContract = (asset: string, chainId: number) => (<Record<string, string>>{
+  'USDC@84532': '0x036CbD53842c5426634e7929541eC2318f3dCF7e', 'USDC@11155111': '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
+  'USDC@80002': '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582'})[`${asset}@${chainId}`] ?? '0xaA8E23Fb1079EA71e0a56F48a2aA51851D8433D0';
+const decimals: Record<string, number> = {BTC: 8, ETH: 18, USDC: 6, USDT: 6, SOL: 9};
+const usdPerUnit: Record<string, string> = {USD: '1', EUR: '1.08', BTC: '60625', ETH: '3350', SOL: '145', USDC: '1', USDT: '1'};
+
+// Exact decimal arithmetic on strings: amounts never pass through a double.
+const units = (amount: string, scale: number) => {
+  const [whole, fraction = ''] = amount.split('.');
+  return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+};
+const decimal = (value: bigint, scale: number) => {
+  const digits = value.toString().padStart(scale + 1, '0');
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '').padEnd(2, '0');
+  return scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${fraction}`;
+};
+
+const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const newId = (prefix: string) => `${prefix}_${[...randomBytes(24)].map((b) => base62[b % 62]).join('')}`;
+const randomAddress = (network: string) => network === 'bitcoin' ? `tb1q${randomBytes(19).toString('hex')}`
+  : network === 'solana' ? [...randomBytes(44)].map((b) => base62[b % 58]).join('').replace(/[0lIO]/g, '7')
+  : network === 'tron' ? `T${[...randomBytes(33)].map((b) => base62[b % 58]).join('').replace(/[0lIO]/g, '9')}`
+  : `0x${randomBytes(20).toString('hex')}`;
+const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const error = (status: number, type: string, code: string, message: string, param: string | null = null): Reply =>
+  ({status, body: {error: {type, code, message, param, request_id: newId('req')}}});
+const invalid = (message: string, param: string | null = null) => error(400, 'invalid_request_error', 'parameter_invalid', message, param);
+const notFound = (what: string, id: string, param = 'id') => error(404, 'invalid_request_error', 'resource_missing', `No ${what} ${id} for this key.`, param);
+const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+
+export async function startMockApi(): Promise<MockApi> {
+  const requests: RecordedRequest[] = [];
+  const violations: string[] = [];
+  const deliveries: WebhookDelivery[] = [];
+  const payments = new Map<string, Json>();
+  const events: Json[] = [];
+  const endpoints: Json[] = [];
+  const idempotency = new Map<string, {fingerprint: string; reply: Reply}>();
+
+  // Signs and POSTs one event to every enabled endpoint that subscribed to its type.
+  async function emit(type: string, object: Json) {
+    const event = {id: newId('evt'), type, timestamp: now(), data: structuredClone(object)};
+    if (!validateEvent(event)) violations.push(`webhook ${type}: body does not match Event: ${JSON.stringify(validateEvent.errors)}`);
+    const record = {...event, delivery_status: 'pending', delivery_attempts: 0};
+    events.unshift(record);
+    const body = JSON.stringify(event);
+    let failed = false;
+    for (const endpoint of endpoints.filter((e) => e.status === 'enabled' && e.enabled_events.includes(type))) {
+      const timestamp = Math.floor(Date.now() / 1000).toString();
+      const key = Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64');
+      const signature = createHmac('sha256', key).update(`${event.id}.${timestamp}.${body}`).digest('base64');
+      const delivery: WebhookDelivery = {eventId: event.id, type, url: endpoint.url, status: null, ok: false};
+      record.delivery_attempts += 1;
+      try {
+        if (!isLoopback(endpoint.url)) throw new Error('the mock delivers only to loopback URLs');
+        const response = await fetch(endpoint.url, {
+          method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(15_000),
+          headers: {'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': timestamp,
+            'webhook-signature': `v1,${signature}`},
+        });
+        await response.arrayBuffer();
+        Object.assign(delivery, {status: response.status, ok: response.status >= 200 && response.status < 300});
+        if (response.status === 410) endpoint.status = 'disabled';
+      } catch (e) {
+        delivery.error = String(e);
+      }
+      failed ||= !delivery.ok;
+      deliveries.push(delivery);
+    }
+    record.delivery_status = failed ? 'failed' : 'succeeded';
+  }
+
+  async function setStatus(payment: Json, status: string, changes: Json = {}) {
+    Object.assign(payment, changes, {status, updated_at: now()});
+    const type = status === 'awaiting_payment' ? null : `payment.${status}`;
+    if (type) await emit(type, payment);
+  }
+
+  const page = (items: Json[], query: Json, filters: string[]) => {
+    let list = items.filter((item) => filters.every((f) => query[f] === undefined || item[f] === query[f]));
+    if (query.starting_after) list = list.slice(list.findIndex((i) => i.id === query.starting_after) + 1);
+    const limit = Number(query.limit ?? 10);
+    return {status: 200, body: {object: 'list', data: list.slice(0, limit), has_more: list.length > limit}};
+  };
+
+  const handlers: Record<string, (c: Context) => Reply | Promise<Reply>> = {
+    async createPayment(c) {
+      const {price, asset, network, expires_in = 900, reference = null, metadata = {}} = c.request.requestBody;
+      if (!usdPerUnit[price.currency] || decimals[price.currency]) return error(422, 'invalid_request_error', 'unsupported_currency', `Prices in ${price.currency} are not supported; use USD or EUR.`, 'price.currency');
+      if (!networks[network].assets.includes(asset)) return error(422, 'invalid_request_error', 'unsupported_asset_network', `${asset} is not available on ${network}. On ${network}, use ${networks[network].assets.join(' or ')}.`, 'asset');
+      if (units(price.amount, 18) === 0n) return invalid('price.amount must be greater than zero.', 'price.amount');
+      const d = decimals[asset];
+      const usd = units(price.amount, 18) * units(usdPerUnit[price.currency], 18);
+      const perUnit = units(usdPerUnit[asset], 18) * 10n ** 18n;
+      const due = (usd * 10n ** BigInt(d) + perUnit - 1n) / perUnit; // rounded up to the asset's smallest unit
+      const id = newId('pay');
+      const address = randomAddress(network);
+      const created = new Date();
+      const payment = {
+        id, object: 'payment', livemode: false, status: 'awaiting_payment', price, asset, network,
+        amount_due: {amount: decimal(due, d), currency: asset}, amount_received: {amount: '0', currency: asset},
+        address, payment_uri: networks[network].uri(address, asset, due, decimal(due, d)),
+        hosted_url: `https://pay.coinwharf.com/${id}`,
+        expires_at: new Date(created.getTime() + expires_in * 1000).toISOString().replace(/\.\d+Z$/, 'Z'),
+        confirmations: 0, required_confirmations: networks[network].confirmations, labels: [] as string[],
+        reference, metadata, created_at: now(), updated_at: now(),
+      };
+      payments.set(id, payment);
+      await emit('payment.created', payment);
+      return {status: 201, body: payment};
+    },
+    getPayment: (c) => {
+      const payment = payments.get(String(c.request.params.id));
+      return payment ? {status: 200, body: payment} : notFound('payment', String(c.request.params.id));
+    },
+    listPayments: (c) => page([...payments.values()].reverse(), c.request.query, ['status']),
+    async cancelPayment(c) {
+      const payment = payments.get(String(c.request.params.id));
+      if (!payment) return notFound('payment', String(c.request.params.id));
+      if (payment.status !== 'awaiting_payment') return error(409, 'invalid_request_error', 'payment_invalid_state', `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be canceled.`);
+      await setStatus(payment, 'canceled');
+      return {status: 200, body: payment};
+    },
+    async simulatePayment(c) {
+      const payment = payments.get(String(c.request.params.id));
+      if (!payment) return notFound('payment', String(c.request.params.id));
+      if (payment.status !== 'awaiting_payment') return error(409, 'invalid_request_error', 'payment_invalid_state', `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be simulated.`);
+      const d = decimals[payment.asset];
+      const due = units(payment.amount_due.amount, d);
+      const received = (percent: bigint) => ({amount_received: {amount: decimal((due * percent) / 100n, d), currency: payment.asset}});
+      const n = payment.required_confirmations;
+      switch (c.request.requestBody.outcome) {
+        case 'exact':
+          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
+          await setStatus(payment, 'succeeded', {confirmations: n});
+          break;
+        case 'underpay':
+          await setStatus(payment, 'pending', {...received(80n), confirmations: 1});
+          await setStatus(payment, 'requires_action', {confirmations: n, labels: ['UNDER']});
+          break;
+        case 'overpay':
+          await setStatus(payment, 'pending', {...received(110n), confirmations: 1});
+          await setStatus(payment, 'succeeded', {confirmations: n, labels: ['OVER']});
+          break;
+        case 'late':
+          await setStatus(payment, 'expired');
+          await setStatus(payment, 'requires_action', {...received(100n), confirmations: n, labels: ['LATE']});
+          break;
+        case 'reorg':
+          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
+          await setStatus(payment, 'awaiting_payment', {...received(0n), confirmations: 0});
+      }
+      return {status: 200, body: payment};
+    },
+    createRefund(c) {
+      const {payment: paymentId, amount, address} = c.request.requestBody;
+      const payment = payments.get(paymentId);
+      if (!payment) return notFound('payment', paymentId, 'payment');
+      if (!['succeeded', 'requires_action'].includes(payment.status)) return error(409, 'invalid_request_error', 'payment_invalid_state', `Payment ${paymentId} is ${payment.status}; only payments that received funds can be refunded.`);
+      if (amount.currency !== payment.asset) return invalid(`Refund in the payment's asset, ${payment.asset}.`, 'amount.currency');
+      const d = decimals[payment.asset];
+      if (units(amount.amount, d) === 0n || units(amount.amount, d) > units(payment.amount_received.amount, d)) {
+        return invalid(`amount must be more than 0 and at most the ${payment.amount_received.amount} ${payment.asset} received.`, 'amount.amount');
+      }
+      const refund = {id: newId('rf'), object: 'refund', livemode: false, payment: paymentId, status: 'pending', amount,
+        asset: payment.asset, network: payment.network, address, created_at: now(), updated_at: now()};
+      return {status: 201, body: refund};
+    },
+    listEvents: (c) => page(events, c.request.query, ['type', 'delivery_status']),
+    createWebhookEndpoint(c) {
+      const {url, enabled_events, description = null} = c.request.requestBody;
+      const endpoint = {id: newId('we'), object: 'webhook_endpoint', livemode: false, url, enabled_events, description,
+        status: 'enabled', secret: `whsec_${randomBytes(32).toString('base64')}`, created_at: now()};
+      endpoints.push(endpoint);
+      return {status: 201, body: endpoint};
+    },
+  };
+
+  // Dereferenced, then copied so that no two places share one object:
+  // openapi-backend would turn a shared `examples` array into a {$ref}.
+  const definition = JSON.parse(JSON.stringify(await dereference(descriptionPath))) as Document;
+  const api = new OpenAPIBackend({definition, apiRoot: '/v1',
+    customizeAjv: (ajv) => ajv.addFormat('uri', (s: string) => URL.canParse(s))
+      .addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/),
+    handlers: {
+    ...Object.fromEntries(Object.entries(handlers).map(([id, handle]) => [id, async (c: Context) => {
+      const key = c.request.headers['idempotency-key'];
+      if (c.request.method !== 'post' || !key) return handle(c);
+      const scope = `${c.request.headers.authorization} ${key}`;
+      const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
+      const previous = idempotency.get(scope);
+      if (previous && previous.fingerprint !== fingerprint) {
+        return error(409, 'idempotency_error', 'idempotency_conflict', 'This Idempotency-Key was used with different parameters in the last 24 hours.');
+      }
+      if (previous) return previous.reply;
+      const reply = await handle(c);
+      idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});
+      return reply;
+    }])),
+    validationFail: (c: Context) => {
+      const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+      const first = c.validation.errors?.[0];
+      const param = [...(first?.instancePath.split('/').slice(2) ?? []), first?.params?.missingProperty].filter(Boolean).join('.');
+      return {...invalid(`Invalid request: ${problems.join('; ')}`, param || null), violation: problems.join('; ')};
+    },
+    unauthorizedHandler: () => ({...error(401, 'authentication_error', 'invalid_api_key', 'The secret key is missing or not valid. The mock takes cw_test_ keys.'), violation: 'missing or malformed cw_test_ bearer key'}),
+    notFound: () => ({...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'), violation: 'path not in api/openapi.yaml'}),
+    methodNotAllowed: () => ({...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'), violation: 'method not in api/openapi.yaml'}),
+  }});
+  // openapi-backend checks documents against the OpenAPI 3.0 schema, which a 3.1
+  // document fails; the description is linted as 3.1 by Redocly instead.
+  api.validateDefinition = () => api.document;
+  api.registerSecurityHandler('bearerAuth', (c) => /^Bearer cw_test_[0-9A-Za-z]{16,}$/.test(String(c.request.headers.authorization ?? '')));
+  await api.init();
+  const validateEvent = api.validator.getAjv(ValidationContext.Response).compile((definition as Json).components.schemas.Event);
+
+  const read = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const raw = await read(req);
+    let body: unknown = raw === '' ? undefined : raw;
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    try { if (raw) body = JSON.parse(raw); } catch { /* left as a string: openapi-backend reports the parse error */ }
+    const where = `${req.method} ${url.pathname}${url.search}`;
+    const extra: string[] = [];
+    if (raw && !/^application\/json\b/.test(headers['content-type'] ?? '')) extra.push('body sent without Content-Type: application/json');
+    let reply: Reply & {violation?: string};
+    try {
+      reply = await api.handleRequest({method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: body as any});
+    } catch (e) {
+      reply = {...error(500, 'api_error', 'internal_error', `Mock failure: ${e}`), violation: `mock threw: ${e}`};
+    }
+    if (extra.length && !reply.violation) reply = {...invalid(extra.join('; ')), violation: extra.join('; ')};
+    if (reply.violation) violations.push(`${where}: ${reply.violation}`);
+    const operation = api.matchOperation({method: req.method ?? 'GET', path: url.pathname, headers});
+    if (operation && !reply.violation) {
+      const declared = Object.keys(operation.responses ?? {});
+      const status = String(reply.status);
+      if (!declared.some((code) => code === status || code === `${status[0]}XX`)) violations.push(`${where}: mock answered ${status}, not declared`);
+      const check = api.validateResponse(reply.body, operation, reply.status);
+      if (check.errors) violations.push(`${where}: mock response ${reply.status} does not match the description: ${JSON.stringify(check.errors)}`);
+    }
+    requests.push({method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers,
+      body, operationId: operation?.operationId ?? null, status: reply.status, response: reply.body});
+    res.writeHead(reply.status, {'content-type': 'application/json', ...reply.headers});
+    res.end(JSON.stringify(reply.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`, requests, violations, deliveries,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
