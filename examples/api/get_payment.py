@@ -1,0 +1,28 @@
+"""Fetch a payment: the source of truth for its status.
+
+Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... python3 get_payment.py
+"""
+import json
+import os
+import sys
+
+import requests
+
+API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
+SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
+PAYMENT_ID = os.environ.get("PAYMENT_ID")
+if not SECRET_KEY:
+    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+if not PAYMENT_ID:
+    sys.exit("Set PAYMENT_ID to the id of a payment (pay_...)")
+
+response = requests.get(
+    f"{API_BASE}/payments/{PAYMENT_ID}",
+    headers={"Authorization": f"Bearer {SECRET_KEY}"},
+    timeout=30,
+)
+if not response.ok:
+    error = response.json()["error"]
+    sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
+
+print(json.dumps(response.json(), indent=2))

@@ -1,0 +1,284 @@
+import {chmod, mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {expect} from '@playwright/test';
+import {testSecretKey, type MockApi} from '../support/mock-api';
+import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
+
+// Issue #3: every API sample a reader copies runs, in its own language, against
+// the mock built from api/openapi.yaml. Each test asserts the sample's exit
+// code, its printed JSON, the request the mock recorded, and that the mock saw
+// nothing the description does not allow.
+
+const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const languages = ['curl', 'Node.js', 'Python'] as const;
+const samples = {
+  createPayment: ['examples/api/create-payment.sh', 'examples/api/create-payment.ts', 'examples/api/create_payment.py'],
+  getPayment: ['examples/api/get-payment.sh', 'examples/api/get-payment.ts', 'examples/api/get_payment.py'],
+  simulatePayment: ['examples/api/simulate-payment.sh', 'examples/api/simulate-payment.ts', 'examples/api/simulate_payment.py'],
+  registerWebhookEndpoint: ['examples/api/register-webhook-endpoint.sh', 'examples/api/register-webhook-endpoint.ts', 'examples/api/register_webhook_endpoint.py'],
+  createRefund: ['examples/api/create-refund.sh', 'examples/api/create-refund.ts', 'examples/api/create_refund.py'],
+  listFailedEvents: ['examples/api/list-failed-events.sh', 'examples/api/list-failed-events.ts', 'examples/api/list_failed_events.py'],
+};
+
+test.describe.configure({timeout: 120_000});
+
+/** The one request a sample made, after asserting that it made exactly one. */
+function onlyRequest(mock: MockApi, from: number) {
+  const made = mock.requests.slice(from);
+  expect(made.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);
+  return made[0];
+}
+
+async function createPayment(mock: MockApi) {
+  return callMock(mock, 'POST', '/payments', quickstartPayment);
+}
+
+languages.forEach((language, i) => {
+  test.describe(`${language} API samples`, () => {
+    test(`${samples.createPayment[i]} creates the quickstart payment with a fresh idempotency key`, async ({mock}) => {
+      const run = await runSample(samples.createPayment[i], mockEnv(mock));
+      expect(run.code, run.stderr).toBe(0);
+      const payment = parseOutput(run);
+      expect(payment).toMatchObject({
+        object: 'payment', livemode: false, status: 'awaiting_payment', asset: 'USDC', network: 'base',
+        price: {amount: '25.00', currency: 'USD'}, amount_due: {amount: '25.00', currency: 'USDC'},
+        reference: 'order_1042', required_confirmations: 30,
+      });
+      expect(payment.id).toMatch(/^pay_/);
+      expect(payment.hosted_url).toMatch(/^https:\/\//);
+      const request = onlyRequest(mock, 0);
+      expect(request).toMatchObject({method: 'POST', path: '/v1/payments', status: 201});
+      expect(request.headers.authorization).toBe(`Bearer ${testSecretKey}`);
+      expect(request.headers['idempotency-key']).toMatch(uuidV4);
+      expect(request.body).toEqual(quickstartPayment);
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.getPayment[i]} fetches the payment named by PAYMENT_ID`, async ({mock}) => {
+      const created = await createPayment(mock);
+      const from = mock.requests.length;
+      const run = await runSample(samples.getPayment[i], mockEnv(mock, {PAYMENT_ID: created.id}));
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseOutput(run)).toEqual(created);
+      expect(onlyRequest(mock, from)).toMatchObject({method: 'GET', path: `/v1/payments/${created.id}`, status: 200});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.getPayment[i]} exits non-zero and prints the API's error for an unknown payment`, async ({mock}) => {
+      const run = await runSample(samples.getPayment[i], mockEnv(mock, {PAYMENT_ID: 'pay_0000000000000000nosuch00'}));
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toContain('No payment pay_0000000000000000nosuch00');
+      expect(mock.requests.map((r) => r.status)).toEqual([404]);
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.simulatePayment[i]} pays the payment exactly: succeeded after every confirmation`, async ({mock}) => {
+      const created = await createPayment(mock);
+      const from = mock.requests.length;
+      const run = await runSample(samples.simulatePayment[i], mockEnv(mock, {PAYMENT_ID: created.id}));
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseOutput(run)).toMatchObject({
+        id: created.id, status: 'succeeded', confirmations: 30, labels: [], amount_received: {amount: '25.00', currency: 'USDC'},
+      });
+      const request = onlyRequest(mock, from);
+      expect(request).toMatchObject({method: 'POST', path: `/v1/sandbox/payments/${created.id}/simulate`, body: {outcome: 'exact'}, status: 200});
+      expect(request.headers['idempotency-key']).toMatch(uuidV4);
+      const events = await callMock(mock, 'GET', '/events');
+      expect(events.data.map((e: any) => e.type).reverse()).toEqual(['payment.created', 'payment.pending', 'payment.succeeded']);
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.simulatePayment[i]} takes another outcome from OUTCOME`, async ({mock}) => {
+      const created = await createPayment(mock);
+      const run = await runSample(samples.simulatePayment[i], mockEnv(mock, {PAYMENT_ID: created.id, OUTCOME: 'underpay'}));
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseOutput(run)).toMatchObject({id: created.id, status: 'requires_action', labels: ['UNDER']});
+      expect(mock.requests.at(-1)?.body).toEqual({outcome: 'underpay'});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.registerWebhookEndpoint[i]} registers WEBHOOK_URL and prints the whsec_ secret once`, async ({mock}) => {
+      const url = 'https://shop.example.com/webhooks/coinwharf';
+      const run = await runSample(samples.registerWebhookEndpoint[i], mockEnv(mock, {WEBHOOK_URL: url}));
+      expect(run.code, run.stderr).toBe(0);
+      const endpoint = parseOutput(run);
+      expect(endpoint).toMatchObject({object: 'webhook_endpoint', url, status: 'enabled'});
+      expect(endpoint.id).toMatch(/^we_/);
+      expect(endpoint.secret).toMatch(/^whsec_/);
+      expect(Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
+      const request = onlyRequest(mock, 0);
+      expect(request).toMatchObject({method: 'POST', path: '/v1/webhook_endpoints', status: 201});
+      expect(request.body).toEqual({
+        url,
+        enabled_events: ['payment.pending', 'payment.succeeded', 'payment.requires_action', 'payment.expired', 'payment.failed'],
+      });
+      expect(request.headers['idempotency-key']).toMatch(uuidV4);
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.createRefund[i]} refunds 25.00 USDC of a paid payment to the customer's address`, async ({mock}) => {
+      const created = await createPayment(mock);
+      await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+      const from = mock.requests.length;
+      const run = await runSample(samples.createRefund[i], mockEnv(mock, {PAYMENT_ID: created.id}));
+      expect(run.code, run.stderr).toBe(0);
+      const refund = parseOutput(run);
+      expect(refund).toMatchObject({
+        object: 'refund', payment: created.id, status: 'pending', amount: {amount: '25.00', currency: 'USDC'},
+        asset: 'USDC', network: 'base', address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+      });
+      expect(refund.id).toMatch(/^rf_/);
+      const request = onlyRequest(mock, from);
+      expect(request).toMatchObject({method: 'POST', path: '/v1/refunds', status: 201});
+      expect(request.body).toMatchObject({payment: created.id, amount: {amount: '25.00', currency: 'USDC'}});
+      expect(request.headers['idempotency-key']).toMatch(uuidV4);
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.listFailedEvents[i]} lists the events an endpoint did not acknowledge`, async ({mock}) => {
+      // A receiver that is down: every delivery to it fails.
+      const down = createServer((_req, res) => res.writeHead(503).end());
+      await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+      try {
+        const {port} = down.address() as AddressInfo;
+        await callMock(mock, 'POST', '/webhook_endpoints', {url: `http://127.0.0.1:${port}/webhooks`, enabled_events: ['payment.succeeded']});
+        const created = await createPayment(mock);
+        await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+      } finally {
+        await new Promise((resolve) => down.close(resolve));
+      }
+      expect(mock.deliveries.map((d) => [d.type, d.status])).toEqual([['payment.succeeded', 503]]);
+      const from = mock.requests.length;
+      const run = await runSample(samples.listFailedEvents[i], mockEnv(mock));
+      expect(run.code, run.stderr).toBe(0);
+      const list = parseOutput(run);
+      expect(list.object).toBe('list');
+      expect(list.data.map((e: any) => [e.type, e.delivery_status])).toEqual([['payment.succeeded', 'failed']]);
+      const request = onlyRequest(mock, from);
+      expect(request).toMatchObject({method: 'GET', path: '/v1/events', status: 200});
+      expect(request.query).toMatchObject({delivery_status: 'failed'});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.createPayment[i]} without COINWHARF_SECRET_KEY says what to set and calls nothing`, async ({mock}) => {
+      const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_SECRET_KEY: undefined}));
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('COINWHARF_SECRET_KEY');
+      expect(mock.requests).toEqual([]);
+    });
+  });
+});
+
+test.describe('curl samples pick a UUID that works on macOS and Linux', () => {
+  let bin: string;
+  test.beforeEach(async () => {
+    bin = await mkdtemp(path.join(os.tmpdir(), 'fake-uuidgen-'));
+  });
+  test.afterEach(async () => {
+    await rm(bin, {recursive: true, force: true});
+  });
+
+  test('examples/api/create-payment.sh uses uuidgen where it exists (macOS)', async ({mock}) => {
+    const key = '1B4E28BA-2FA1-4D3B-883F-0016D3CCA427'; // macOS prints upper case
+    await writeFile(path.join(bin, 'uuidgen'), `#!/bin/sh\necho ${key}\n`);
+    await chmod(path.join(bin, 'uuidgen'), 0o755);
+    const run = await runSample('examples/api/create-payment.sh', mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}));
+    expect(run.code, run.stderr).toBe(0);
+    expect(mock.requests[0].headers['idempotency-key']).toBe(key);
+    expect(mock.violations).toEqual([]);
+  });
+
+  test('examples/api/create-payment.sh falls back to the kernel UUID where uuidgen is missing (Debian)', async ({mock}) => {
+    await writeFile(path.join(bin, 'uuidgen'), '#!/bin/sh\nexit 127\n');
+    await chmod(path.join(bin, 'uuidgen'), 0o755);
+    const first = await runSample('examples/api/create-payment.sh', mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}));
+    const second = await runSample('examples/api/create-payment.sh', mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}));
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const keys = mock.requests.map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    keys.forEach((key) => expect(key).toMatch(uuidV4));
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(mock.violations).toEqual([]);
+  });
+});
+
+test.describe('the mock holds requests to api/openapi.yaml', () => {
+  const post = (mock: MockApi, apiPath: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${mock.baseUrl}${apiPath}`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${testSecretKey}`, 'Content-Type': 'application/json', ...headers},
+      body: JSON.stringify(body),
+    });
+
+  test('an amount sent as a JSON number gets 400 and is recorded as a violation', async ({mock}) => {
+    const response = await post(mock, '/payments', {...quickstartPayment, price: {amount: 25, currency: 'USD'}});
+    expect(response.status).toBe(400);
+    const {error} = await response.json();
+    expect(error).toMatchObject({type: 'invalid_request_error', code: 'parameter_invalid', param: 'price.amount'});
+    expect(error.request_id).toMatch(/^req_/);
+    expect(mock.violations).toHaveLength(1);
+    expect(mock.violations[0]).toContain('/requestBody/price/amount must be string');
+  });
+
+  test('an unknown field, a bad enum value and an unknown query parameter are violations', async ({mock}) => {
+    expect((await post(mock, '/payments', {...quickstartPayment, amount: '25.00'})).status).toBe(400);
+    expect((await post(mock, '/payments', {...quickstartPayment, network: 'base-sepolia'})).status).toBe(400);
+    const list = await fetch(`${mock.baseUrl}/events?failed=true`, {headers: {Authorization: `Bearer ${testSecretKey}`}});
+    expect(list.status).toBe(400);
+    expect(mock.violations).toHaveLength(3);
+  });
+
+  test('a missing or live key gets 401 and is a violation', async ({mock}) => {
+    expect((await fetch(`${mock.baseUrl}/events`)).status).toBe(401);
+    const live = await fetch(`${mock.baseUrl}/events`, {headers: {Authorization: 'Bearer cw_live_51Hx9QeKz4mVb7NwR2tYcL8dPa'}});
+    expect(live.status).toBe(401);
+    expect((await live.json()).error.code).toBe('invalid_api_key');
+    expect(mock.violations).toHaveLength(2);
+  });
+
+  test('a path the description does not have is a violation', async ({mock}) => {
+    const response = await fetch(`${mock.baseUrl}/charges`, {headers: {Authorization: `Bearer ${testSecretKey}`}});
+    expect(response.status).toBe(404);
+    expect(mock.violations).toEqual([expect.stringContaining('GET /v1/charges')]);
+  });
+
+  test('the same Idempotency-Key replays the payment; with other parameters it is a 409 conflict', async ({mock}) => {
+    const key = crypto.randomUUID();
+    const first = await (await post(mock, '/payments', quickstartPayment, {'Idempotency-Key': key})).json();
+    const again = await (await post(mock, '/payments', quickstartPayment, {'Idempotency-Key': key})).json();
+    expect(again).toEqual(first);
+    const changed = await post(mock, '/payments', {...quickstartPayment, reference: 'order_1043'}, {'Idempotency-Key': key});
+    expect(changed.status).toBe(409);
+    expect((await changed.json()).error).toMatchObject({type: 'idempotency_error', code: 'idempotency_conflict'});
+    expect((await callMock(mock, 'GET', '/payments')).data).toHaveLength(1);
+    expect(mock.violations).toEqual([]);
+  });
+
+  test('an asset the network does not carry gets 422 unsupported_asset_network', async ({mock}) => {
+    const response = await post(mock, '/payments', {...quickstartPayment, asset: 'BTC'});
+    expect(response.status).toBe(422);
+    expect((await response.json()).error).toMatchObject({code: 'unsupported_asset_network', param: 'asset'});
+    expect(mock.violations).toEqual([]);
+  });
+
+  test('every simulated outcome moves the payment as the brief says', async ({mock}) => {
+    const expected = {
+      exact: {status: 'succeeded', labels: [], received: '25.00'},
+      underpay: {status: 'requires_action', labels: ['UNDER'], received: '20.00'},
+      overpay: {status: 'succeeded', labels: ['OVER'], received: '27.50'},
+      late: {status: 'requires_action', labels: ['LATE'], received: '25.00'},
+      reorg: {status: 'awaiting_payment', labels: [], received: '0.00'},
+    };
+    for (const [outcome, {status, labels, received}] of Object.entries(expected)) {
+      const created = await createPayment(mock);
+      const payment = await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});
+      expect(payment, outcome).toMatchObject({status, labels, amount_received: {amount: received, currency: 'USDC'}});
+      const again = await post(mock, `/sandbox/payments/${created.id}/simulate`, {outcome}, {'Idempotency-Key': crypto.randomUUID()});
+      expect(again.status, `${outcome} twice`).toBe(outcome === 'reorg' ? 200 : 409);
+    }
+    expect(mock.violations).toEqual([]);
+  });
+});
