@@ -231,6 +231,13 @@ test.describe('the mock holds requests to api/openapi.yaml', () => {
     expect(mock.violations).toHaveLength(3);
   });
 
+  test('a body sent without Content-Type: application/json gets 400, is a violation and creates nothing', async ({mock}) => {
+    const response = await post(mock, '/payments', quickstartPayment, {'Content-Type': 'text/plain'});
+    expect(response.status).toBe(400);
+    expect(mock.violations).toEqual([expect.stringContaining('without Content-Type: application/json')]);
+    expect((await callMock(mock, 'GET', '/payments')).data).toEqual([]);
+  });
+
   test('a missing or live key gets 401 and is a violation', async ({mock}) => {
     expect((await fetch(`${mock.baseUrl}/events`)).status).toBe(401);
     const live = await fetch(`${mock.baseUrl}/events`, {headers: {Authorization: 'Bearer cw_live_51Hx9QeKz4mVb7NwR2tYcL8dPa'}});

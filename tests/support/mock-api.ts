@@ -277,15 +277,16 @@ export async function startMockApi(): Promise<MockApi> {
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     try { if (raw) body = JSON.parse(raw); } catch { /* left as a string: openapi-backend reports the parse error */ }
     const where = `${req.method} ${url.pathname}${url.search}`;
-    const extra: string[] = [];
-    if (raw && !/^application\/json\b/.test(headers['content-type'] ?? '')) extra.push('body sent without Content-Type: application/json');
     let reply: Reply & {violation?: string};
-    try {
-      reply = await api.handleRequest({method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: body as any});
-    } catch (e) {
-      reply = {...error(500, 'api_error', 'internal_error', `Mock failure: ${e}`), violation: `mock threw: ${e}`};
+    if (raw && !/^application\/json\b/.test(headers['content-type'] ?? '')) {
+      reply = {...invalid('Send JSON bodies with Content-Type: application/json.'), violation: 'body sent without Content-Type: application/json'};
+    } else {
+      try {
+        reply = await api.handleRequest({method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: body as any});
+      } catch (e) {
+        reply = {...error(500, 'api_error', 'internal_error', `Mock failure: ${e}`), violation: `mock threw: ${e}`};
+      }
     }
-    if (extra.length && !reply.violation) reply = {...invalid(extra.join('; ')), violation: extra.join('; ')};
     if (reply.violation) violations.push(`${where}: ${reply.violation}`);
     const operation = api.matchOperation({method: req.method ?? 'GET', path: url.pathname, headers});
     if (operation && !reply.violation) {
