@@ -37,8 +37,11 @@ export function verifyWebhook(
     throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature header');
   }
 
+  if (!/^\d+$/.test(timestamp)) {
+    throw new WebhookVerificationError('webhook-timestamp is not a Unix time in seconds');
+  }
   // A delivery older or newer than 5 minutes is a replay, or your clock is off (use NTP).
-  if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp)) > TOLERANCE_SECONDS) {
+  if (Math.abs(now - Number(timestamp)) > TOLERANCE_SECONDS) {
     throw new WebhookVerificationError('webhook-timestamp is more than 300 seconds from now');
   }
 
