@@ -1,0 +1,87 @@
+"""Send your local receiver a payment.succeeded event, signed as Coinwharf signs it.
+
+    COINWHARF_WEBHOOK_SECRET=whsec_… python3 send_test_event.py http://127.0.0.1:4242/webhooks/coinwharf
+
+Add --tamper to change one byte after signing: the receiver must answer 400.
+Set EVENT_ID=evt_… and run it twice: the second delivery must not be fulfilled again.
+"""
+
+import json
+import os
+import secrets
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+
+import requests
+
+from verify import sign
+
+
+def iso(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def main() -> int:
+    secret = os.environ["COINWHARF_WEBHOOK_SECRET"]  # the secret your receiver uses
+    args = [arg for arg in sys.argv[1:] if arg != "--tamper"]
+    url = args[0] if args else "http://127.0.0.1:4242/webhooks/coinwharf"
+
+    timestamp = int(time.time())
+    now = datetime.fromtimestamp(timestamp, timezone.utc)
+    created_at = now - timedelta(minutes=4)
+    payment_id = "pay_" + secrets.token_hex(12)
+    event_id = os.environ.get("EVENT_ID") or "evt_" + secrets.token_hex(12)
+    address = "0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603"
+
+    event = {
+        "id": event_id,
+        "type": "payment.succeeded",
+        "timestamp": iso(now),
+        "data": {
+            "id": payment_id,
+            "object": "payment",
+            "livemode": False,
+            "status": "succeeded",
+            "price": {"amount": "25.00", "currency": "USD"},
+            "asset": "USDC",
+            "network": "base",
+            "amount_due": {"amount": "25.00", "currency": "USDC"},
+            "amount_received": {"amount": "25.00", "currency": "USDC"},
+            "address": address,
+            "payment_uri": "ethereum:0x036CbD53842c5426634e7929541eC2318f3dCF7e@84532/transfer"
+            f"?address={address}&uint256=25000000",
+            "hosted_url": f"https://pay.coinwharf.com/{payment_id}",
+            "expires_at": iso(created_at + timedelta(minutes=15)),
+            "confirmations": 30,
+            "required_confirmations": 30,
+            "labels": [],
+            "reference": "order_1042",
+            "metadata": {"customer_id": "cus_8812"},
+            "created_at": iso(created_at),
+            "updated_at": iso(now),
+        },
+    }
+
+    body = json.dumps(event).encode()
+    signature = sign(secret, event_id, str(timestamp), body)
+    if "--tamper" in sys.argv:
+        body = body.replace(b'"25.00"', b'"95.00"', 1)
+
+    response = requests.post(
+        url,
+        data=body,
+        headers={
+            "content-type": "application/json",
+            "webhook-id": event_id,
+            "webhook-timestamp": str(timestamp),
+            "webhook-signature": signature,
+        },
+        timeout=15,
+    )
+    print(f"{event_id} → {response.status_code} {response.text.strip()}")
+    return 0 if response.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
