@@ -1,0 +1,57 @@
+// A Coinwharf webhook receiver with Fastify 5.
+//   COINWHARF_WEBHOOK_SECRET=whsec_… npx tsx fastify-receiver.ts
+import Fastify, {type FastifyInstance} from 'fastify';
+import type {AddressInfo} from 'node:net';
+import {pathToFileURL} from 'node:url';
+import {FileEventStore, type EventStore} from './event-store';
+import {verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
+import {fulfil, type CoinwharfEvent} from './webhook-event';
+
+export function createApp(secret: string, store: EventStore): FastifyInstance {
+  const app = Fastify();
+
+  // Fastify parses JSON bodies by default, and the signed bytes are lost. Inside this
+  // plugin, and only here, a parser keeps application/json bodies as a raw Buffer.
+  app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', {parseAs: 'buffer'}, (_request, body, done) => {
+      done(null, body);
+    });
+
+    webhooks.post('/webhooks/coinwharf', async (request, reply) => {
+      let event: CoinwharfEvent;
+      try {
+        if (!Buffer.isBuffer(request.body)) throw new WebhookVerificationError('Expected an application/json body');
+        event = verifyWebhook(request.body, request.headers, secret);
+      } catch (error) {
+        if (!(error instanceof WebhookVerificationError)) throw error;
+        return reply.code(400).send({error: error.message});
+      }
+
+      // Deliveries can repeat: the webhook-id is recorded once, under a unique constraint.
+      const eventId = request.headers['webhook-id'] as string;
+      if (!(await store.recordOnce(eventId))) {
+        return {received: true, duplicate: true};
+      }
+      try {
+        await fulfil(event);
+      } catch (error) {
+        await store.forget(eventId); // answering 500 makes Coinwharf retry it later
+        throw error;
+      }
+      return {received: true};
+    });
+  });
+
+  return app;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const secret = process.env.COINWHARF_WEBHOOK_SECRET;
+  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
+  const store = new FileEventStore(process.env.PROCESSED_EVENTS_DIR ?? 'processed-events');
+  const app = createApp(secret, store);
+  app.listen({port: Number(process.env.PORT ?? 4242)}).then(() => {
+    const {port} = app.server.address() as AddressInfo;
+    console.log(`Listening for Coinwharf webhooks on http://127.0.0.1:${port}/webhooks/coinwharf`);
+  });
+}
