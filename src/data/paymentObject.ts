@@ -27,7 +27,7 @@ export const paymentFields: readonly Field[] = [
   {name: 'required_confirmations', type: 'integer', description: 'Confirmations needed before `succeeded`.'},
   {name: 'labels', type: 'string[]', description: '`LATE`, `UNDER` or `OVER` when the amount or timing was off.'},
   {name: 'reference', type: 'string | null', description: 'Your own order reference.'},
-  {name: 'metadata', type: 'object', description: 'Your own string keys and values, returned as you sent them.'},
+  {name: 'metadata', type: 'object', description: 'Up to 20 keys of your own with string values, returned unchanged.'},
   {name: 'created_at', type: 'string', description: 'When you created the payment (ISO 8601).'},
   {name: 'updated_at', type: 'string', description: 'The last change; compare it to order events that arrive out of order.'},
 ];

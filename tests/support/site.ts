@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {expect, type Page} from '@playwright/test';
 import {brand, routes} from '../../src/constants/brand';
 
@@ -29,6 +30,15 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   expect(paths.length).toBeGreaterThan(0);
   return paths;
+}
+
+/**
+ * The sitemap's paths read from the build on disk, for declaring one test per
+ * route. The served sitemap is the same file (`sitemapPaths` reads it over HTTP).
+ */
+export function builtSitemapPaths(): string[] {
+  const xml = readFileSync('build/sitemap.xml', 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
 }
 
 /** Resolves once React has hydrated the page, so clicks reach client-side handlers. */

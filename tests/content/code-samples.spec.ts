@@ -1,0 +1,63 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {exampleFiles, markdownSources} from '../support/content';
+import {sitemapPaths} from '../support/site';
+
+// Issue #3: every code block a reader can copy is an example file that a test
+// runs, except one-line commands.
+
+const sampleSpecs = readdirSync('tests/samples')
+  .filter((file) => file.endsWith('.spec.ts'))
+  .map((file) => readFileSync(path.join('tests/samples', file), 'utf8'));
+
+test('there are examples, and every one is run by a sample test', () => {
+  expect(exampleFiles.length).toBeGreaterThan(10);
+  const unrun = exampleFiles.filter((file) => !sampleSpecs.some((spec) => spec.includes(`examples/${file}`)));
+  expect(unrun, 'examples no spec in tests/samples names').toEqual([]);
+});
+
+test('Markdown sources hold no multi-line code fences, only one-line commands and diagrams', () => {
+  const offenders: string[] = [];
+  for (const source of markdownSources) {
+    const text = readFileSync(source, 'utf8');
+    for (const fence of text.matchAll(/^(`{3,}|~{3,})(\S*)[^\n]*\n([\s\S]*?)^\1\s*$/gm)) {
+      const [, , language, body] = fence;
+      const lines = body.trimEnd().split('\n');
+      if (language !== 'mermaid' && lines.length > 1) {
+        offenders.push(`${source}: a ${lines.length}-line \`\`\`${language} block`);
+      }
+    }
+  }
+  expect(markdownSources.length).toBeGreaterThan(5);
+  expect(offenders).toEqual([]);
+});
+
+test('every multi-line code block on the site is an example file, shown whole and titled with its path', async ({page}) => {
+  const problems: string[] = [];
+  let shown = 0;
+  for (const route of await sitemapPaths(page)) {
+    await page.goto(route);
+    const blocks = await page.locator('.theme-code-block').evaluateAll((elements) =>
+      elements.map((block) => ({
+        title: block.querySelector('[class*="codeBlockTitle"]')?.textContent ?? null,
+        lines: [...block.querySelectorAll('.token-line')].map((line) => (line.textContent ?? '').replace(/\n$/, '')),
+      })),
+    );
+    for (const {title, lines} of blocks) {
+      const code = lines.join('\n').trimEnd();
+      if (!code.includes('\n')) {
+        continue;
+      }
+      shown += 1;
+      const file = title?.replace(/^examples\//, '');
+      if (!title?.startsWith('examples/') || !file || !exampleFiles.includes(file)) {
+        problems.push(`${route}: a ${lines.length}-line block titled ${JSON.stringify(title)} is not an example file`);
+      } else if (code !== readFileSync(path.join('examples', file), 'utf8').trimEnd()) {
+        problems.push(`${route}: ${title} differs from the file`);
+      }
+    }
+  }
+  expect(shown).toBeGreaterThan(10);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,67 @@
+import {readFileSync} from 'node:fs';
+import {expect, test} from '@playwright/test';
+import {dereference} from 'openapi-backend/refparser';
+import {networks} from '../../src/data/networks';
+import {paymentFields} from '../../src/data/paymentObject';
+import {paymentStatuses, statusTransitions} from '../../src/data/statuses';
+import {webhookEvents} from '../../src/data/webhooks';
+
+// Issue #3: the tables readers see are rendered from src/data; these tests
+// hold that data to the API description, so a table and the API never disagree.
+
+interface Schema {
+  enum?: string[];
+  properties?: Record<string, Schema>;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  'x-sandbox-network'?: Record<string, string>;
+}
+let schemas: Record<string, Schema>;
+test.beforeAll(async () => {
+  const api = (await dereference('api/openapi.yaml')) as unknown as {components: {schemas: Record<string, Schema>}};
+  schemas = api.components.schemas;
+});
+const schema = (name: string): Schema => {
+  const found = schemas[name];
+  expect(found, `components.schemas.${name}`).toBeDefined();
+  return found;
+};
+
+test('payment statuses are the API’s, and every transition joins two of them', () => {
+  const statuses = paymentStatuses.map((s) => s.status);
+  expect([...statuses].sort()).toEqual([...schema('PaymentStatus').enum!].sort());
+  for (const {from, to} of statusTransitions) {
+    expect(statuses).toContain(from);
+    expect(statuses).toContain(to);
+  }
+  const final = paymentStatuses.filter((s) => s.final).map((s) => s.status);
+  expect(final).toEqual(['succeeded', 'expired', 'canceled', 'failed']);
+});
+
+test('labels on transitions are the API’s labels, each used once', () => {
+  const labels = statusTransitions.flatMap((t) => (t.label ? [t.label] : []));
+  expect([...labels].sort()).toEqual([...schema('PaymentLabel').enum!].sort());
+});
+
+test('the event catalog is the API’s event types, in order', () => {
+  expect(webhookEvents.map((e) => e.type)).toEqual(schema('EventType').enum);
+});
+
+test('networks, their sandbox networks and assets are the API’s', () => {
+  const network = schema('Network');
+  expect(networks.map((n) => n.network)).toEqual(network.enum);
+  expect(Object.fromEntries(networks.map((n) => [n.network, n.sandboxNetwork]))).toEqual(network['x-sandbox-network']);
+  expect(new Set(networks.flatMap((n) => n.assets))).toEqual(new Set(schema('Asset').enum));
+});
+
+test('the payment object table lists exactly the fields of the Payment schema, in order', () => {
+  expect(paymentFields.map((f) => f.name)).toEqual(Object.keys(schema('Payment').properties ?? {}));
+});
+
+test('the quote window the docs state is the API’s expires_in range', () => {
+  const expiresIn = schema('CreatePaymentRequest').properties?.expires_in;
+  expect(expiresIn).toMatchObject({minimum: 300, maximum: 3600, default: 900});
+  const overview = readFileSync('docs/payments/index.mdx', 'utf8').replace(/\s+/g, ' ');
+  expect(overview).toContain(`${expiresIn?.default} (15 minutes) unless you ask for anything from ${expiresIn?.minimum} to ${expiresIn?.maximum}`);
+});
