@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand, changelog, copyrightLine, routes} from './src/constants/brand';
 import {codeThemes} from './src/constants/codeThemes';
+import mermaidChunksPlugin from './plugins/mermaid-chunks';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -182,6 +183,7 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
+  plugins: [mermaidChunksPlugin],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 };
