@@ -142,7 +142,8 @@ test.describe('local search (issue #4)', () => {
             icon: where(box.querySelector('svg')!),
             hints: [...box.querySelectorAll('kbd')].map((kbd) => where(kbd) + getComputedStyle(kbd).color),
             style: ['font', 'color', 'background-color', 'border', 'border-radius', 'padding', 'margin'].map((p) => style.getPropertyValue(p)),
-            navbar: [...document.querySelectorAll('nav.navbar a, nav.navbar button')].map(where),
+            // The bar's other items (not the off-screen mobile menu, which may still be settling).
+            navbar: [...document.querySelectorAll('nav.navbar .navbar__inner :is(a, button)')].map(where),
           };
         });
       await page.locator('nav.navbar input.navbar__search-input').evaluate((input) => {
