@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {brand, changelog, copyrightLine, routes} from './src/constants/brand';
 import {codeThemes} from './src/constants/codeThemes';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
+import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -44,8 +45,9 @@ const presetOptions = {
 } satisfies Preset.Options;
 
 // Local full-text search (@easyops-cn/docusaurus-search-local): indexed at
-// build time, served from our own origin, fetched on the first focus, hover or
-// shortcut of the search box. Docs, changelog and pages are all indexed.
+// build time, served from our own origin. The index and all search code,
+// including the plugin's search box, are fetched on the first focus, hover or
+// shortcut of the box (src/theme/SearchBar). Docs, changelog and pages are all indexed.
 const searchOptions = {
   hashed: true,
   indexDocs: true,
@@ -59,8 +61,8 @@ const searchOptions = {
   explicitSearchResultPath: true,
   searchResultLimits: 8,
   searchBarShortcut: true,
-  searchBarShortcutKeymap: 'mod+k',
-  searchBarShortcutHint: true,
+  searchBarShortcutKeymap,
+  searchBarShortcutHint,
 };
 
 const themeConfig = {

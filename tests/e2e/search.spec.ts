@@ -7,12 +7,58 @@ const searchInput = (page: Page) => page.locator('nav.navbar input.navbar__searc
 const suggestions = (page: Page) => page.locator('nav.navbar [role="listbox"] [role="option"]');
 const noResults = (page: Page) => page.locator('nav.navbar [role="listbox"]').getByText('No results');
 
-/** The lazily loaded search chunks of the production build (not the main bundle). */
-function searchChunksInBuild(): string[] {
+/** The production build's JavaScript files whose content matches `pattern`, as URL paths. */
+function buildChunksMatching(pattern: RegExp, {includeMain = false} = {}): string[] {
   return readdirSync('build/assets/js')
-    .filter((file) => !file.startsWith('main.') && !file.startsWith('runtime'))
-    .filter((file) => /search-index|autocomplete/.test(readFileSync(`build/assets/js/${file}`, 'utf8')))
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => includeMain || (!file.startsWith('main.') && !file.startsWith('runtime')))
+    .filter((file) => pattern.test(readFileSync(`build/assets/js/${file}`, 'utf8')))
     .map((file) => `/assets/js/${file}`);
+}
+
+/** The lazily loaded search chunks of the production build (not the main bundle). */
+const searchChunksInBuild = () => buildChunksMatching(/search-index|autocomplete/);
+
+/**
+ * The chunk of the plugin's SearchBar component: the one code that binds the
+ * autocomplete's "selected" event and holds the "See all results" text.
+ */
+const searchBarPattern = /autocomplete:selected|theme\.SearchBar\.seeAll/;
+
+/**
+ * The JavaScript files that the dynamic import of the SearchBar loads together:
+ * the main bundle's webpack loader for it asks for all of them at once
+ * (`Promise.all([r.e(id), ...])`), and a numbered chunk's file is `<id>.<hash>.js`.
+ */
+function searchBarChunkGroup(): string[] {
+  const [searchBarChunk] = buildChunksMatching(searchBarPattern);
+  const id = /\/(\d+)\.[0-9a-f]+\.js$/.exec(searchBarChunk)?.[1];
+  expect(id, `${searchBarChunk} is a numbered chunk`).toBeDefined();
+  const main = readdirSync('build/assets/js').find((file) => /^main\.[0-9a-f]+\.js$/.test(file))!;
+  const groups = [...readFileSync(`build/assets/js/${main}`, 'utf8').matchAll(/Promise\.all\(\[((?:\w+\.e\(\d+\),?)+)\]\)/g)]
+    .map((match) => [...match[1].matchAll(/\.e\((\d+)\)/g)].map((e) => e[1]))
+    .filter((ids) => ids.includes(id!));
+  expect(groups, 'one loader imports the SearchBar').toHaveLength(1);
+  const files = readdirSync('build/assets/js');
+  return groups[0].flatMap((chunkId) =>
+    files.filter((file) => new RegExp(`^${chunkId}\\.[0-9a-f]+\\.js$`).test(file)).map((file) => `/assets/js/${file}`),
+  );
+}
+
+/** Records the path of every request the page makes. */
+function recordRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  return requested;
+}
+
+/**
+ * Whether the search box has focus. Asked of the document, not of a located
+ * element: the placeholder may be swapped for the real box between locating
+ * and asking, and a stale answer would send focus past the box.
+ */
+function searchBoxHasFocus(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.activeElement?.matches('nav.navbar input.navbar__search-input') ?? false);
 }
 
 async function openDocPage(page: Page, path: string = routes.welcome) {
@@ -28,19 +74,155 @@ async function searchFor(page: Page, query: string) {
 
 test.describe('local search (issue #4)', () => {
   test('no search code or index is requested before the first interaction', async ({page}) => {
-    const requested: string[] = [];
-    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const searchBarChunks = buildChunksMatching(searchBarPattern);
+    expect(searchBarChunks, 'the SearchBar component is a chunk of its own').toHaveLength(1);
+    expect(buildChunksMatching(searchBarPattern, {includeMain: true}), 'not in the main bundle').toEqual(searchBarChunks);
+    const searchBarGroup = searchBarChunkGroup();
+    expect(searchBarGroup).toEqual(expect.arrayContaining(searchBarChunks));
+    const requested = recordRequests(page);
     await openDocPage(page, routes.paymentsOverview);
     await page.mouse.wheel(0, 2_000);
     await page.waitForTimeout(1_000);
-    const searchChunks = searchChunksInBuild();
+    const searchChunks = [...new Set([...searchChunksInBuild(), ...searchBarGroup])];
     expect(searchChunks.length).toBeGreaterThan(0);
     const isSearchAsset = (path: string) => path.startsWith('/search-index') || searchChunks.includes(path);
     expect(requested.filter(isSearchAsset)).toEqual([]);
+    await expect(searchInput(page)).toBeVisible();
 
     await page.keyboard.press('Control+k');
     await expect.poll(() => requested.some((p) => p.startsWith('/search-index'))).toBe(true);
     await expect.poll(() => searchChunks.filter((chunk) => requested.includes(chunk)).length).toBeGreaterThan(0);
+    expect(requested).toEqual(expect.arrayContaining(searchBarGroup));
+  });
+
+  const triggers: Record<string, (page: Page) => Promise<void>> = {
+    'Ctrl+K': (page) => page.keyboard.press('Control+k'),
+    '"/"': (page) => page.keyboard.press('/'),
+    'Tab focus': async (page) => {
+      for (let i = 0; i < 20 && !(await searchBoxHasFocus(page)); i += 1) {
+        await page.keyboard.press('Tab');
+      }
+    },
+    'a click': (page) => searchInput(page).click(),
+  };
+  for (const [name, trigger] of Object.entries(triggers)) {
+    test(`${name} loads the search box and its index, and focuses the box`, async ({page}) => {
+      const searchBarChunks = searchBarChunkGroup();
+      const requested = recordRequests(page);
+      await openDocPage(page);
+      expect(requested.filter((p) => searchBarChunks.includes(p))).toEqual([]);
+      await trigger(page);
+      await expect.poll(() => searchBarChunks.every((chunk) => requested.includes(chunk))).toBe(true);
+      await expect.poll(() => requested.some((p) => p.startsWith('/search-index'))).toBe(true);
+      await expect(searchInput(page)).toHaveAttribute('role', 'combobox'); // the plugin's box, ready
+      await expect(searchInput(page)).toBeFocused();
+      await expect(searchInput(page)).toHaveValue('');
+    });
+  }
+
+  test('hovering the box loads it and its index without taking focus', async ({page}) => {
+    const searchBarChunks = searchBarChunkGroup();
+    const requested = recordRequests(page);
+    await openDocPage(page);
+    await searchInput(page).hover();
+    await expect.poll(() => searchBarChunks.every((chunk) => requested.includes(chunk))).toBe(true);
+    await expect.poll(() => requested.some((p) => p.startsWith('/search-index'))).toBe(true);
+    await expect(searchInput(page)).not.toBeFocused();
+  });
+
+  for (const [width, mode] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']] as const) {
+    test(`the placeholder looks and measures like the real box, which replaces it without a shift (${width}px, ${mode})`, async ({page}) => {
+      await page.setViewportSize({width, height: 800});
+      await page.goto('/');
+      await page.evaluate((theme) => localStorage.setItem('theme', theme), mode);
+      await openDocPage(page, routes.quickstart);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      const measure = () =>
+        page.evaluate(() => {
+          const input = document.querySelector<HTMLInputElement>('nav.navbar input.navbar__search-input')!;
+          const box = input.closest('.navbar__search')!;
+          const where = (el: Element) => JSON.stringify(el.getBoundingClientRect());
+          const style = getComputedStyle(input);
+          return {
+            isPlaceholder: (input as unknown as {marked?: boolean}).marked === true,
+            classes: [box.className, input.className],
+            texts: [input.placeholder, input.getAttribute('aria-label'), box.textContent],
+            input: where(input),
+            icon: where(box.querySelector('svg')!),
+            hints: [...box.querySelectorAll('kbd')].map((kbd) => where(kbd) + getComputedStyle(kbd).color),
+            style: ['font', 'color', 'background-color', 'border', 'border-radius', 'padding', 'margin'].map((p) => style.getPropertyValue(p)),
+            // The bar's other items (not the off-screen mobile menu, which may still be settling).
+            navbar: [...document.querySelectorAll('nav.navbar .navbar__inner :is(a, button)')].map(where),
+          };
+        });
+      await page.locator('nav.navbar input.navbar__search-input').evaluate((input) => {
+        (input as unknown as {marked?: boolean}).marked = true;
+      });
+      const placeholder = await measure();
+      expect(placeholder.isPlaceholder).toBe(true);
+      // A pointerenter loads the real box, with neither focus nor a real pointer on it.
+      await searchInput(page).dispatchEvent('pointerover');
+      await expect.poll(async () => (await measure()).isPlaceholder).toBe(false);
+      expect({...(await measure()), isPlaceholder: true}).toEqual(placeholder);
+    });
+  }
+
+  test('characters typed while the search box loads are all kept and searched', async ({page}) => {
+    const searchBarChunks = buildChunksMatching(searchBarPattern);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Hold the SearchBar chunk back, so the first keystrokes surely reach the placeholder.
+    await page.route(
+      (url) => searchBarChunks.includes(url.pathname),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await openDocPage(page);
+    await page.keyboard.press('/');
+    await page.keyboard.type('idempo');
+    await expect(searchInput(page)).toHaveValue('idempo');
+    release();
+    await page.keyboard.type('tency key');
+    await expect(searchInput(page)).toHaveValue('idempotency key');
+    await expect(searchInput(page)).toBeFocused();
+    await expect(suggestions(page).first()).toContainText(/idempotency/i);
+  });
+
+  test('a query typed at full speed right after the page loads is kept whole and searched', async ({page}) => {
+    await openDocPage(page);
+    await page.keyboard.press('/');
+    await page.keyboard.type('webhook signature');
+    await expect(searchInput(page)).toHaveValue('webhook signature');
+    await expect(suggestions(page).first()).toContainText(/signature/i);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/_highlight=webhook&_highlight=signature/);
+  });
+
+  test('text typed into the box before the page is interactive is kept and searched', async ({page}) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Hold the main bundle back: the box is server-rendered HTML until it arrives.
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(routes.welcome, {waitUntil: 'commit'});
+    await searchInput(page).click();
+    await page.keyboard.type('refund');
+    release();
+    await waitForHydration(page);
+    await expect(searchInput(page)).toHaveValue('refund');
+    await expect(searchInput(page)).toBeFocused();
+    await expect(suggestions(page).first().or(noResults(page))).toBeVisible();
+  });
+
+  test('a page opened with terms to highlight highlights them without any interaction', async ({page}) => {
+    await page.goto(`${routes.webhookGuide}?_highlight=signature#verify-the-signature`);
+    await waitForHydration(page);
+    await expect(page.locator('article mark').first()).toHaveText(/signature/i);
+    await expect(searchInput(page)).toHaveValue('signature');
   });
 
   for (const key of ['Control+k', '/']) {
@@ -104,11 +286,12 @@ test.describe('local search (issue #4)', () => {
     await expect(result).toHaveAttribute('href', '/payments/?_highlight=confirmations#networks-and-confirmations');
     await result.click();
     await expect(page.locator('article h1')).toHaveText('Payments overview');
+    await expect(page.locator('article mark').first()).toHaveText(/confirmations/i);
   });
 
   test('keyboard only: Tab to the box, type, arrow, Enter', async ({page}) => {
     await openDocPage(page);
-    for (let i = 0; i < 20 && !(await searchInput(page).evaluate((el) => el === document.activeElement)); i += 1) {
+    for (let i = 0; i < 20 && !(await searchBoxHasFocus(page)); i += 1) {
       await page.keyboard.press('Tab');
     }
     await expect(searchInput(page)).toBeFocused();
@@ -190,7 +373,8 @@ test.describe('hostile search queries', () => {
     for (const query of queries) {
       await page.goto(`/search?q=${encodeURIComponent(query)}`);
       await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-      await expect(page.getByRole('main')).toContainText(/documents? found|No documents were found/);
+      // The plugin's results page needs about 4 s for the 1,000-character query on 2 busy cores.
+      await expect(page.getByRole('main')).toContainText(/documents? found|No documents were found/, {timeout: 15_000});
       expect(await page.locator('img[src="x"], main script').count(), query).toBe(0);
     }
     expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
