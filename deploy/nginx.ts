@@ -144,12 +144,9 @@ ${headers}
             return 301 $canonical_uri$is_args$args;
         }
 
+        # A page, or a file (never a folder: no listing, no 403), or the not-found page.
         location / {
             try_files $page_file $uri =404;
-        }
-        # A URL ending in "/" is a page or nothing: never a directory listing or a 403.
-        location ~ /$ {
-            try_files $page_file =404;
         }
         # The not-found page only as an error page; the CDN files are not pages.
         location = ${notFoundFile} {

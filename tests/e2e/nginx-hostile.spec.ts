@@ -24,6 +24,8 @@ const hostile: {name: string; request: string}[] = [
   {name: 'dot-dot segments', request: get('/../package.json')},
   {name: 'dot-dot to /etc/passwd', request: get('/../../../../../../etc/passwd')},
   {name: 'dot-dot inside a real folder', request: get('/assets/../../package.json')},
+  {name: 'dot-dot back to the root', request: get('/assets/../package.json')},
+  {name: 'dot-dot after a folder name (alias slip)', request: get('/assets../package.json')},
   {name: 'encoded dots', request: get('/%2e%2e/package.json')},
   {name: 'encoded dots and slashes', request: get('/%2e%2e%2f%2e%2e%2fetc%2fpasswd')},
   {name: 'mixed-case encoding', request: get('/assets/%2E%2E/%2e%2E/docusaurus.config.ts')},
