@@ -4,6 +4,7 @@ import {brand, changelog, copyrightLine, routes} from './src/constants/brand';
 import {codeThemes} from './src/constants/codeThemes';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
+import deployFilesPlugin from './deploy/plugin';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -138,8 +139,12 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: brand.siteUrl,
   baseUrl: '/',
-  // Left undefined on purpose: routes keep the form the spec gives them
-  // (/welcome without, /payments/ with a trailing slash).
+  // Canonical URL policy: every page has exactly one URL, the one Docusaurus
+  // gives its route and writes into the page's canonical link and sitemap.xml:
+  // /welcome without a trailing slash, /payments/ (a folder index) with one, as
+  // the spec fixes them. `true` or `false` would rewrite one of the two, so this
+  // stays undefined. The servers enforce the policy: deploy/headers.ts answers
+  // the other slash form, `.html` and `/index.html` with a 301 to the canonical URL.
   trailingSlash: undefined,
   organizationName: 'coinwharf',
   projectName: 'docs',
@@ -185,7 +190,9 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
-  plugins: [mermaidChunksPlugin],
+  // mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
+  // build/_headers and build/_redirects (Netlify, Cloudflare Pages).
+  plugins: [mermaidChunksPlugin, deployFilesPlugin],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 };

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs Debian's nginx with its brotli filter module (the production server
+# the nginx tests start on loopback) and wrk (for `npm run bench:serve` only),
+# when they are missing. The tests run nginx as a plain process with its own
+# prefix directory; the system service is never used.
+set -euo pipefail
+
+if command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] \
+  && command -v wrk >/dev/null; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+# Debian starts a freshly installed nginx on port 80 unless policy-rc.d forbids
+# it (container images ship one that does); forbid it for this install only.
+policy=/usr/sbin/policy-rc.d
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null
+  $sudo chmod +x "$policy"
+  trap '$sudo rm -f "$policy"' EXIT
+fi
+echo "Installing Debian's nginx, libnginx-mod-http-brotli-filter and wrk (needed by the nginx tests and the benchmark)..."
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx libnginx-mod-http-brotli-filter wrk >/dev/null
+nginx -v

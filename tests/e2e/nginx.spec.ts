@@ -1,0 +1,230 @@
+import {readdirSync, readFileSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {brotliDecompressSync, gunzipSync} from 'node:zlib';
+import {cacheControl, securityHeaders} from '../../deploy/headers';
+import {buildDir, expect, rawRequest, test, testNginxConfig, writeNginxConfig} from '../support/nginx';
+
+// The production nginx config (deploy/nginx.ts), served by Debian's nginx on
+// loopback. Requests go through node:http so nothing is followed or decoded.
+
+const sitemapPaths = () =>
+  [...readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1]).pathname,
+  );
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(path.join(buildDir, dir), {withFileTypes: true}).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(`${dir}/${entry.name}`) : [`/${dir}/${entry.name}`],
+  );
+
+const notFoundPage = () => readFileSync(path.join(buildDir, '404.html'));
+
+function expectSecurityHeaders(headers: Record<string, unknown>, scriptHashes: string[], what: string) {
+  for (const [name, value] of Object.entries(securityHeaders(scriptHashes))) {
+    expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
+  }
+}
+
+test('nginx -t accepts the generated config', () => {
+  const {prefix, configFile} = writeNginxConfig(8080);
+  const {status, output} = testNginxConfig(prefix, configFile);
+  rmSync(prefix, {recursive: true, force: true});
+  expect(output).toContain('syntax is ok');
+  expect(output).toContain('test is successful');
+  expect(status).toBe(0);
+});
+
+test('the pages nginx serves are exactly the sitemap URLs, each canonical in its own HTML', ({nginx}) => {
+  expect(nginx.site.pages.map((p) => p.url).sort()).toEqual(sitemapPaths().sort());
+  expect(sitemapPaths()).toEqual(expect.arrayContaining(['/', '/welcome', '/payments/', '/payments/quickstart']));
+});
+
+test('every sitemap page answers 200 with every security header and a revalidating Cache-Control', async ({nginx}) => {
+  for (const url of sitemapPaths()) {
+    const response = await rawRequest(`${nginx.url}${url}`);
+    expect(response.status, url).toBe(200);
+    expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control'], url).toBe(cacheControl.other);
+    expectSecurityHeaders(response.headers, nginx.site.scriptHashes, url);
+    expect(response.body.toString(), url).toContain(`<link data-rh="true" rel="canonical" href="https://docs.coinwharf.com${url}">`);
+  }
+});
+
+test('redirects, errors and assets carry every security header too', async ({nginx}) => {
+  const [asset] = filesUnder('assets/js');
+  for (const [url, method, status] of [
+    [asset, 'GET', 200], ['/welcome/', 'GET', 301], ['/nope', 'GET', 404], ['/welcome', 'POST', 405],
+  ] as const) {
+    const response = await rawRequest(`${nginx.url}${url}`, {method});
+    expect(response.status, url).toBe(status);
+    expectSecurityHeaders(response.headers, nginx.site.scriptHashes, `${method} ${url}`);
+  }
+});
+
+test('the CSP allows exactly the inline scripts of the build, by hash, and nothing inline by default', ({nginx}) => {
+  const csp = securityHeaders(nginx.site.scriptHashes)['Content-Security-Policy'];
+  const scriptSrc = /script-src ([^;]+)/.exec(csp)![1].split(' ');
+  expect(scriptSrc).toEqual(["'self'", ...nginx.site.scriptHashes.map((h) => `'sha256-${h}'`)]);
+  expect(nginx.site.scriptHashes.length).toBeGreaterThan(0);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toMatch(/https?:|\*/);
+});
+
+test.describe('unknown paths', () => {
+  const paths = [
+    '/does-not-exist', '/payments/refunds', '/welcome/extra/deep', '/docs/intro', '/assets/js/missing.js',
+    '/assets/', '/img/', '/img', '/404.html', '/_headers', '/_redirects', `/${'a'.repeat(300)}`,
+  ];
+  test('answer 404 with the site\'s not-found page, never cached as immutable', async ({nginx}) => {
+    for (const url of paths) {
+      const response = await rawRequest(`${nginx.url}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body.equals(notFoundPage()), `${url} body is build/404.html`).toBe(true);
+      expect(response.headers['cache-control'], url).toBe(cacheControl.other);
+    }
+  });
+});
+
+test.describe('canonical URLs', () => {
+  /** The other spellings of a page URL (SPEC §2), worked out here independently of deploy/headers.ts. */
+  const variantsOf = (url: string) => {
+    if (url === '/') return ['/index.html'];
+    const bare = url.replace(/\/$/, '');
+    return [url.endsWith('/') ? bare : `${bare}/`, `${bare}.html`, `${bare}/index.html`];
+  };
+
+  test('the other slash form, .html and /index.html answer 301 to the sitemap URL', async ({nginx}) => {
+    let checked = 0;
+    for (const url of sitemapPaths()) {
+      for (const variant of variantsOf(url)) {
+        const response = await rawRequest(`${nginx.url}${variant}`);
+        expect(response.status, variant).toBe(301);
+        expect(response.headers.location, variant).toBe(url);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  for (const [from, to] of [
+    ['/welcome.html', '/welcome'], ['/welcome/', '/welcome'], ['/payments/quickstart.html', '/payments/quickstart'],
+    ['/payments/index.html', '/payments/'], ['/payments', '/payments/'], ['/index.html', '/'],
+    ['/welcome/index.html?tab=2#x', '/welcome?tab=2'],
+  ]) {
+    test(`${from} redirects once to ${to}, keeping the query`, async ({nginx, page}) => {
+      const response = await rawRequest(`${nginx.url}${from}`);
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe(to);
+      const landed = await page.goto(from);
+      expect(landed?.status()).toBe(200);
+      expect(landed?.request().redirectedFrom()?.redirectedFrom()).toBeNull();
+      expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(to);
+    });
+  }
+});
+
+test.describe('caching', () => {
+  test('every file under /assets/ has a content hash in its name and is immutable', async ({nginx}) => {
+    const assets = filesUnder('assets');
+    expect(assets.length).toBeGreaterThan(20);
+    for (const asset of assets) {
+      expect(asset).toMatch(/[.-][0-9a-f]{8,}\.[a-z]+(\.LICENSE\.txt)?$/);
+      const response = await rawRequest(`${nginx.url}${asset}`, {method: 'HEAD'});
+      expect(response.status, asset).toBe(200);
+      expect(response.headers['cache-control'], asset).toBe(cacheControl.hashed);
+    }
+  });
+
+  test('pages and unhashed files revalidate, and a conditional request gets 304', async ({nginx}) => {
+    for (const url of ['/welcome', '/search-index.json', '/sitemap.xml', '/img/logo.svg', '/changelog/rss.xml']) {
+      const response = await rawRequest(`${nginx.url}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe(cacheControl.other);
+      const etag = response.headers.etag!;
+      expect(etag, url).toBeTruthy();
+      const again = await rawRequest(`${nginx.url}${url}`, {headers: {'If-None-Match': etag}});
+      expect(again.status, url).toBe(304);
+    }
+  });
+});
+
+test.describe('compression', () => {
+  const cases = () => [
+    {url: '/welcome', file: 'welcome/index.html'},
+    {url: filesUnder('assets/js').find((f) => /\/main\.[0-9a-f]+\.js$/.test(f))!, file: ''},
+    {url: filesUnder('assets/css')[0], file: ''},
+    {url: '/search-index.json', file: 'search-index.json'},
+  ].map(({url, file}) => ({url, original: readFileSync(path.join(buildDir, file || url))}));
+
+  for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    test(`${encoding} is sent to clients that accept it, and decodes to the built file`, async ({nginx}) => {
+      for (const {url, original} of cases()) {
+        const response = await rawRequest(`${nginx.url}${url}`, {headers: {'Accept-Encoding': encoding}});
+        expect(response.headers['content-encoding'], url).toBe(encoding);
+        expect(response.headers.vary, url).toBe('Accept-Encoding');
+        expect(response.body.length, url).toBeLessThan(original.length / 2);
+        expect(decode(response.body).equals(original), url).toBe(true);
+      }
+    });
+  }
+
+  test('brotli is preferred when both are accepted; identity when neither is', async ({nginx}) => {
+    const both = await rawRequest(`${nginx.url}/welcome`, {headers: {'Accept-Encoding': 'gzip, deflate, br'}});
+    expect(both.headers['content-encoding']).toBe('br');
+    const none = await rawRequest(`${nginx.url}/welcome`);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.equals(readFileSync(path.join(buildDir, 'welcome/index.html')))).toBe(true);
+  });
+});
+
+test('each file type is served with its MIME type (nosniff makes this matter)', async ({nginx}) => {
+  const expected: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'application/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.json': 'application/json; charset=utf-8',
+    '.xml': 'text/xml; charset=utf-8',
+    '.xsl': 'text/xsl; charset=utf-8',
+    '.svg': 'image/svg+xml; charset=utf-8',
+    '.txt': 'text/plain; charset=utf-8',
+  };
+  const samples = new Map<string, string>();
+  for (const file of [...filesUnder('assets'), ...filesUnder('changelog'), ...filesUnder('img'), '/search-index.json', '/sitemap.xml']) {
+    if (!file.endsWith('.html')) samples.set(path.extname(file), file);
+  }
+  expect([...samples.keys()].sort()).toEqual(Object.keys(expected).filter((e) => e !== '.html').sort());
+  for (const [extension, file] of samples) {
+    const response = await rawRequest(`${nginx.url}${file}`, {method: 'HEAD'});
+    expect(response.headers['content-type'], file).toBe(expected[extension]);
+  }
+});
+
+test('build/_headers and build/_redirects say what nginx does', async ({nginx}) => {
+  const headersFile = readFileSync(path.join(buildDir, '_headers'), 'utf8');
+  const blocks = new Map<string, Record<string, string>>();
+  let current: Record<string, string> = {};
+  for (const line of headersFile.split('\n')) {
+    if (line.startsWith('/')) blocks.set(line, (current = {}));
+    else if (line.startsWith('  ')) {
+      const [name, ...value] = line.trim().split(': ');
+      current[name.toLowerCase()] = value.join(': ');
+    }
+  }
+  const page = await rawRequest(`${nginx.url}/welcome`);
+  const every = blocks.get('/*')!;
+  expect(Object.keys(every).length).toBeGreaterThanOrEqual(8);
+  for (const [name, value] of Object.entries(every)) expect(page.headers[name], name).toBe(value);
+  const asset = await rawRequest(`${nginx.url}${filesUnder('assets/js')[0]}`, {method: 'HEAD'});
+  expect(blocks.get('/assets/*')).toEqual({'cache-control': asset.headers['cache-control']});
+
+  const rules = readFileSync(path.join(buildDir, '_redirects'), 'utf8').split('\n').filter((l) => l.startsWith('/'));
+  expect(rules.length).toBeGreaterThan(20);
+  for (const rule of rules) {
+    const [from, to, status] = rule.split(/\s+/);
+    expect(status, rule).toBe('301!');
+    const response = await rawRequest(`${nginx.url}${from}`);
+    expect([response.status, response.headers.location], rule).toEqual([301, to]);
+  }
+});
