@@ -16,8 +16,19 @@ function buildChunksMatching(pattern: RegExp, {includeMain = false} = {}): strin
     .map((file) => `/assets/js/${file}`);
 }
 
-/** The lazily loaded search chunks of the production build (not the main bundle). */
-const searchChunksInBuild = () => buildChunksMatching(/search-index|autocomplete/);
+/**
+ * The lazily loaded search chunks of the production build (not the main bundle):
+ * the index loader, autocomplete.js (its "autocomplete:" events) and lunr. A bare
+ * "autocomplete" would also match DOMPurify's attribute list inside Mermaid's
+ * core, which a page with a diagram rightly loads.
+ */
+function searchChunksInBuild(): string[] {
+  return [/search-index/, /autocomplete:/, /\blunr\b/].flatMap((pattern) => {
+    const chunks = buildChunksMatching(pattern);
+    expect(chunks, `a lazily loaded chunk matches ${pattern}`).not.toEqual([]);
+    return chunks;
+  });
+}
 
 /**
  * The chunk of the plugin's SearchBar component: the one code that binds the
