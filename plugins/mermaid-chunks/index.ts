@@ -1,4 +1,4 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
@@ -34,7 +34,8 @@ function dependencyClosure(name: string, fromDir: string, seen = new Set<string>
  */
 export default function mermaidChunksPlugin(context: {siteDir: string}): Plugin {
   const themeDir = path.join(context.siteDir, 'node_modules', '@docusaurus', 'theme-mermaid');
-  const folders = [...dependencyClosure('mermaid', themeDir)].map((folder) => folder + path.sep);
+  // Real paths: webpack resolves symlinks (a linked node_modules, pnpm) before it names a module.
+  const folders = [...dependencyClosure('mermaid', themeDir)].map((folder) => realpathSync(folder) + path.sep);
   const isMermaidModule = (resource: string | undefined) => !!resource && folders.some((f) => resource.startsWith(f));
   return {
     name: 'mermaid-chunks',
