@@ -33,3 +33,10 @@ export const changelog = {
   title: 'API changelog',
   description: 'Dated changes to the Coinwharf Payments API and these docs.',
 } as const;
+
+/** The home page's title and description: its head tags, and its line in /llms.txt. */
+export const homePage = {
+  title: 'Crypto payments API documentation',
+  description:
+    'Coinwharf developer docs: accept crypto payments priced in fiat, verify signed webhooks and settle on the network your customer picks.',
+} as const;

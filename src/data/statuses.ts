@@ -88,3 +88,15 @@ export const statusTransitions: readonly StatusTransition[] = [
   {from: 'pending', to: 'failed', when: 'a reorg drops the transaction, quote expired', short: 'reorg, quote over'},
   {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
 ];
+
+/**
+ * The state machine as Mermaid source: drawn on the overview page and kept as
+ * a `mermaid` fence in its Markdown twin.
+ */
+export function statusDiagramSource(): string {
+  const edges = statusTransitions.map(
+    ({from, to, short, label}) => `  ${from} --> ${to}: ${short}${label ? ` (${label})` : ''}`,
+  );
+  const finals = paymentStatuses.filter((s) => s.final).map((s) => `  ${s.status} --> [*]`);
+  return ['stateDiagram-v2', '  [*] --> awaiting_payment', ...edges, ...finals].join('\n');
+}

@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import HomeFeatures from '@site/src/components/HomeFeatures';
-import {brand, routes} from '@site/src/constants/brand';
+import {brand, homePage, routes} from '@site/src/constants/brand';
 import styles from './index.module.css';
 
 function HomeHero(): ReactNode {
@@ -30,9 +30,7 @@ function HomeHero(): ReactNode {
 
 export default function Home(): ReactNode {
   return (
-    <Layout
-      title="Crypto payments API documentation"
-      description="Coinwharf developer docs: accept crypto payments priced in fiat, verify signed webhooks and settle on the network your customer picks.">
+    <Layout title={homePage.title} description={homePage.description}>
       <main>
         <HomeHero />
         <HomeFeatures />

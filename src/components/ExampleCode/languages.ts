@@ -27,3 +27,21 @@ export function exampleLanguage(file: string): ExampleLanguage {
   }
   return language;
 }
+
+/** The kinds of synced tab groups: each stores one choice, site-wide. */
+export type TabGroup = 'language' | 'framework';
+
+/** The tab label of an example: the file's language unless the example names its own. */
+export function exampleTabLabel(example: Pick<Example, 'file' | 'label'>): string {
+  return example.label ?? exampleLanguage(example.file).tab;
+}
+
+/**
+ * The value a synced tab group stores for an example's tab: `language` tabs
+ * store the file's language (curl, node, python), `framework` tabs their label.
+ */
+export function exampleTabValue(group: TabGroup, example: Pick<Example, 'file' | 'label'>): string {
+  return group === 'language'
+    ? exampleLanguage(example.file).value
+    : exampleTabLabel(example).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
