@@ -1,10 +1,11 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, LoadContext} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {brand, changelog, copyrightLine, routes} from './src/constants/brand';
+import {brand, changelog, copyrightLine, homePage, routes} from './src/constants/brand';
 import {codeThemes} from './src/constants/codeThemes';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
 import deployFilesPlugin from './deploy/plugin';
+import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown-twins';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -65,6 +66,13 @@ const searchOptions = {
   searchBarShortcutKeymap,
   searchBarShortcutHint,
 };
+
+// /llms.txt, /llms-full.txt and a Markdown twin of every page (plugins/markdown-twins).
+const markdownTwinsOptions = {
+  summary: `${brand.tagline}. The documentation of the Coinwharf Payments API: price an order in fiat, get paid in crypto on the network your customer picks, and learn by signed webhook when the funds are final.`,
+  details: `The API is REST over HTTPS at ${brand.apiBaseUrl}, with JSON bodies and \`Authorization: Bearer <secret key>\`. Each page below is Markdown with its code samples inlined: every sample is a complete file that the docs' test suite runs.`,
+  home: homePage,
+} satisfies MarkdownTwinsOptions;
 
 const themeConfig = {
   colorMode: {
@@ -191,8 +199,9 @@ const config: Config = {
 
   presets: [['classic', presetOptions]],
   // mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
-  // build/_headers and build/_redirects (Netlify, Cloudflare Pages).
-  plugins: [mermaidChunksPlugin, deployFilesPlugin],
+  // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
+  // writes the Markdown twins and llms.txt.
+  plugins: [mermaidChunksPlugin, deployFilesPlugin, (context: LoadContext) => markdownTwinsPlugin(context, markdownTwinsOptions)],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 };

@@ -20,7 +20,7 @@ export interface NginxOptions {
 
 // Compressed when the client asks (brotli first, then gzip); text/html always is.
 const compressibleTypes = [
-  'text/css', 'text/plain', 'text/xml', 'text/xsl', 'application/javascript', 'application/json',
+  'text/css', 'text/plain', 'text/markdown', 'text/xml', 'text/xsl', 'application/javascript', 'application/json',
   'application/xml', 'application/rss+xml', 'application/atom+xml', 'image/svg+xml',
 ].join(' ');
 
@@ -60,12 +60,14 @@ events {
 
 http {
     include /etc/nginx/mime.types;
+    # Debian's mime.types lacks these: the feeds' stylesheets and the Markdown twins.
     types {
         text/xsl xsl;
+        text/markdown md;
     }
     default_type application/octet-stream;
     charset utf-8;
-    charset_types text/css text/plain text/xml text/xsl application/javascript application/json application/rss+xml application/atom+xml image/svg+xml;
+    charset_types text/css text/plain text/markdown text/xml text/xsl application/javascript application/json application/rss+xml application/atom+xml image/svg+xml;
 
     access_log ${accessLog};
     server_tokens off;

@@ -189,6 +189,7 @@ test('each file type is served with its MIME type (nosniff makes this matter)', 
     '.xsl': 'text/xsl; charset=utf-8',
     '.svg': 'image/svg+xml; charset=utf-8',
     '.txt': 'text/plain; charset=utf-8',
+    '.md': 'text/markdown; charset=utf-8',
   };
   const samples = new Map<string, string>();
   for (const file of [...filesUnder('assets'), ...filesUnder('changelog'), ...filesUnder('img'), '/search-index.json', '/sitemap.xml']) {

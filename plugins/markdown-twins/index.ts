@@ -1,0 +1,139 @@
+// Local Docusaurus plugin: after the build, writes a Markdown twin of every
+// doc, Markdown page and changelog entry next to its HTML (`/welcome.md`,
+// `/payments/index.md`), plus /llms.txt and /llms-full.txt. The twins hold the
+// tested example files themselves, never the MDX that imports them.
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import type {BlogContent} from '@docusaurus/plugin-content-blog';
+import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
+import {twinPath} from '../../src/lib/markdownTwin';
+import {convertMdx, twinFile} from './convert';
+import {llmsFullTxt, llmsTxt, type ListedPage} from './llms';
+
+export interface MarkdownTwinsOptions {
+  /** The blockquote under the site's name in llms.txt. */
+  summary: string;
+  /** The paragraph after it. */
+  details: string;
+  /** The title and description of the JSX home page, which has no twin. */
+  home: {title: string; description: string};
+}
+
+/** A page with a Markdown source, so with a twin. */
+interface SourcePage {
+  kind: 'doc' | 'page' | 'changelog';
+  title: string;
+  description: string;
+  permalink: string;
+  /** Absolute path of the MDX or Markdown file. */
+  file: string;
+}
+
+interface SidebarNode {
+  type: string;
+  id?: string;
+  link?: {type: string; id?: string};
+  items?: SidebarNode[];
+}
+
+/** Doc ids in the order a reader meets them in the sidebar. */
+function sidebarOrder(items: readonly SidebarNode[]): string[] {
+  return items.flatMap((item) => [
+    ...(item.type === 'doc' && item.id ? [item.id] : []),
+    ...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []),
+    ...sidebarOrder(item.items ?? []),
+  ]);
+}
+
+export default function markdownTwinsPlugin(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
+  const {siteDir, siteConfig} = context;
+  const siteUrl = siteConfig.url.replace(/\/$/, '');
+  const fromSite = (source: string) => path.join(siteDir, source.replace(/^@site\//, ''));
+  let pages: SourcePage[] = [];
+
+  return {
+    name: 'coinwharf-markdown-twins',
+
+    allContentLoaded({allContent}) {
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
+      const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
+      const sitePages = (allContent['docusaurus-plugin-content-pages']?.default ?? []) as PagesContent;
+      const version = docs?.loadedVersions[0];
+      const order = sidebarOrder(Object.values(version?.sidebars ?? {}).flat() as SidebarNode[]);
+      const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+      pages = [
+        ...[...(version?.docs ?? [])]
+          .filter((doc) => !doc.unlisted)
+          .sort((a, b) => rank(a.id) - rank(b.id))
+          .map((doc) => ({kind: 'doc' as const, title: doc.title, description: doc.description, permalink: doc.permalink, file: fromSite(doc.source)})),
+        ...sitePages.flatMap((page) =>
+          page.type === 'mdx' && !page.unlisted
+            ? [{kind: 'page' as const, title: page.title ?? '', description: page.description ?? '', permalink: page.permalink, file: fromSite(page.source)}]
+            : [],
+        ),
+        ...(blog?.blogPosts ?? [])
+          .filter((post) => !post.metadata.unlisted)
+          .map(({metadata}) => ({kind: 'changelog' as const, title: metadata.title, description: metadata.description, permalink: metadata.permalink, file: fromSite(metadata.source)})),
+      ];
+    },
+
+    async postBuild({outDir}) {
+      const byFile = new Map(pages.map((page) => [page.file, page]));
+      const byPath = new Map(pages.map((page) => [page.permalink.replace(/\/$/, '') || '/', page]));
+      const twinUrl = (page: SourcePage) => siteUrl + twinPath(page.permalink);
+
+      /** An internal link's absolute URL, to the target's twin where it has one. */
+      const resolveLink = (url: string, fromFile: string): string | undefined => {
+        if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) return undefined; // external
+        const [, target = '', rest = ''] = /^([^?#]*)(.*)$/.exec(url) ?? [];
+        if (target === '') return twinUrl(byFile.get(fromFile)!) + rest;
+        if (/\.mdx?$/.test(target) && !target.startsWith('/')) {
+          const page = byFile.get(path.resolve(path.dirname(fromFile), decodeURIComponent(target)));
+          if (!page) throw new Error(`markdown-twins: ${path.relative(siteDir, fromFile)} links to ${url}, which is not a page`);
+          return twinUrl(page) + rest;
+        }
+        const from = byFile.get(fromFile)!;
+        const absolute = new URL(target, siteUrl + from.permalink).pathname;
+        const page = byPath.get(absolute.replace(/\/$/, '') || '/');
+        return page ? twinUrl(page) + rest : siteUrl + absolute + rest;
+      };
+
+      const twins = pages.map((page) => {
+        const twin = convertMdx(readFileSync(page.file, 'utf8'), page, {
+          file: page.file,
+          resolveLink,
+          readImport: (sitePath) => readFileSync(fromSite(sitePath), 'utf8'),
+        });
+        const out = path.join(outDir, twinPath(page.permalink));
+        mkdirSync(path.dirname(out), {recursive: true});
+        writeFileSync(out, twinFile(twin));
+        return {page, twin};
+      });
+
+      const listed = (kind: SourcePage['kind']): ListedPage[] =>
+        pages.filter((page) => page.kind === kind).map((page) => ({title: page.title, description: page.description, url: twinUrl(page)}));
+      const site = {name: siteConfig.title, summary: options.summary};
+      writeFileSync(
+        path.join(outDir, 'llms.txt'),
+        llmsTxt({
+          ...site,
+          details: `${options.details}\n\nEvery doc in one file: <${siteUrl}/llms-full.txt>`,
+          sections: [
+            {title: 'Docs', pages: listed('doc')},
+            {title: 'Pages', pages: [{...options.home, url: `${siteUrl}/`}, ...listed('page')]},
+            {title: 'Optional', pages: listed('changelog')},
+          ],
+        }),
+      );
+      writeFileSync(
+        path.join(outDir, 'llms-full.txt'),
+        llmsFullTxt(
+          site,
+          twins.filter(({page}) => page.kind === 'doc').map(({page, twin}) => ({pageUrl: siteUrl + page.permalink, markdown: twin.body})),
+        ),
+      );
+    },
+  };
+}
