@@ -1,0 +1,242 @@
+import {readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {orderTabs, twinPath} from '../../src/lib/markdownTwin';
+import {statusDiagramSource} from '../../src/data/statuses';
+import {brand, docRoutes, routes, waitForHydration} from '../support/site';
+
+// AI-ready docs (issue #9): /llms.txt, /llms-full.txt and the Markdown twin of
+// every page, as the production build writes them, and the "Copy page" control.
+
+/** The twin pages: the four docs and the glossary (its source is Markdown too). */
+const twinPages = [...docRoutes.map((doc) => ({path: doc.path, source: `docs/${doc.id}.mdx`})), {path: routes.glossary, source: 'src/pages/markdown-page.md'}];
+
+/** Where a page's written content is: a doc's Markdown, or a Markdown page's article. */
+const content = ':is(.theme-doc-markdown, main article)';
+
+/** A site URL as the test server serves it. */
+const local = (url: string) => url.replace(brand.siteUrl, '');
+
+/** The lines of a Markdown text that are not inside a fenced code block. */
+function proseLines(markdown: string): string[] {
+  let fence: string | null = null;
+  return markdown.split('\n').filter((line) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === null || (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker))) {
+      fence = fence === null ? marker : null;
+      return false;
+    }
+    return fence === null;
+  });
+}
+
+/** Heading text as a reader sees it: no code ticks, emphasis or link syntax. */
+const plain = (text: string) =>
+  text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*\u200b]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+async function getText(page: Page, url: string): Promise<{text: string; contentType: string}> {
+  const response = await page.request.get(url);
+  expect(response.status(), url).toBe(200);
+  return {text: await response.text(), contentType: response.headers()['content-type'] ?? ''};
+}
+
+test.describe('llms.txt (issue #9)', () => {
+  test('follows the llms.txt format and lists every doc, page and changelog entry with its description', async ({page}) => {
+    const {text, contentType} = await getText(page, '/llms.txt');
+    expect(contentType).toMatch(/^text\/plain/);
+    const [h1, , summary] = text.split('\n');
+    expect(h1).toBe(`# ${brand.siteTitle}`);
+    expect(summary).toMatch(new RegExp(`^> ${brand.tagline}\\. `));
+    const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): (.+)$/gm)].map(([, title, url, description]) => ({title, url, description}));
+    const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual(['Docs', 'Pages', 'Optional']);
+
+    const docsSection = text.slice(text.indexOf('## Docs'), text.indexOf('## Pages'));
+    const listedDocs = [...docsSection.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => [m[1], local(m[2])]);
+    expect(listedDocs, 'every doc, in sidebar order, linking its twin').toEqual(docRoutes.map((doc) => [doc.title, twinPath(doc.path)]));
+    expect(links.map((link) => local(link.url))).toEqual(expect.arrayContaining([routes.home, twinPath(routes.glossary)]));
+
+    const posts = readFileSync('build/sitemap.xml', 'utf8').match(/<loc>[^<]*\/changelog\/\d{4}\/[^<]+<\/loc>/g) ?? [];
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) {
+      expect(links.map((link) => local(link.url)), post).toContain(twinPath(local(post.slice(5, -6))));
+    }
+    for (const link of links) {
+      expect(link.description.length, link.title).toBeGreaterThanOrEqual(50);
+    }
+  });
+
+  test('every URL in llms.txt answers 200, with Markdown for every twin', async ({page}) => {
+    const {text} = await getText(page, '/llms.txt');
+    const urls = [...text.matchAll(/\]\((https:[^)]+)\)|<(https:[^>]+)>/g)].map((m) => m[1] ?? m[2]);
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) {
+      expect(url.startsWith(brand.siteUrl), url).toBe(true);
+      const {contentType} = await getText(page, local(url));
+      if (url.endsWith('.md')) expect(contentType, url).toMatch(/^text\/markdown/);
+    }
+  });
+
+  test('llms-full.txt holds every doc\'s twin in sidebar order, each under its page URL', async ({page}) => {
+    const {text} = await getText(page, '/llms-full.txt');
+    let at = 0;
+    for (const doc of docRoutes) {
+      const twin = (await getText(page, twinPath(doc.path))).text;
+      const body = twin.slice(twin.indexOf('\n---\n') + 5).trim();
+      const withSource = body.replace(/^(# .*)$/m, `$1\n\nSource: <${brand.siteUrl}${doc.path}>`);
+      const found = text.indexOf(withSource, at);
+      expect(found, `${doc.path} appears whole, after the doc before it`).toBeGreaterThan(at);
+      at = found + withSource.length;
+    }
+  });
+});
+
+test.describe('Markdown twins (issue #9)', () => {
+  for (const {path, source} of twinPages) {
+    test(`${path}: the twin has the page's title, description, every h2/h3 and every imported example, and no MDX`, async ({page}) => {
+      const {text: twin, contentType} = await getText(page, twinPath(path));
+      expect(contentType).toMatch(/^text\/markdown/);
+      await page.goto(path);
+
+      const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(twin)?.[1] ?? '';
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      const title = await page.locator('article h1, main h1').first().textContent();
+      expect(frontMatter).toBe(`title: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(description)}`);
+
+      const prose = proseLines(twin.slice(frontMatter.length + 8));
+      const twinHeadings = prose.filter((line) => /^#{2,3} /.test(line)).map((line) => plain(line.replace(/^#+ /, '')));
+      const pageHeadings = (await page.locator(`${content} :is(h2, h3)`).allTextContents()).map(plain);
+      expect(pageHeadings.length).toBeGreaterThan(0);
+      expect(twinHeadings).toEqual(pageHeadings);
+
+      const imports = [...readFileSync(source, 'utf8').matchAll(/'!!raw-loader!@site\/(examples\/[^']+)'/g)].map((m) => m[1]);
+      for (const file of imports) {
+        const code = readFileSync(file, 'utf8').trimEnd();
+        expect(twin, `${file} inlined whole under its title`).toContain(`title="${file}"\n${code}\n\`\`\``);
+      }
+      expect(prose.filter((line) => /^(import|export) /.test(line)), 'no import or export line').toEqual([]);
+      expect(prose.filter((line) => /<\/?[A-Z]|\{\/\*/.test(line)), 'no JSX and no MDX comment').toEqual([]);
+      expect(prose.filter((line) => /\]\((?!https?:|mailto:)/.test(line)), 'every link absolute').toEqual([]);
+    });
+  }
+
+  test('links between twins resolve, anchors included', async ({page}) => {
+    for (const {path} of twinPages) {
+      const {text: twin} = await getText(page, twinPath(path));
+      const internal = [...twin.matchAll(/\]\((https:\/\/docs\.coinwharf\.com[^)\s]*)/g)].map((m) => local(m[1]));
+      for (const link of internal) {
+        const [target, anchor] = link.split('#');
+        const pagePath = target.endsWith('/index.md') ? target.slice(0, -'index.md'.length) : target.replace(/\.md$/, '');
+        await getText(page, target);
+        if (anchor) {
+          await page.goto(pagePath);
+          await expect(page.locator(`[id="${anchor}"]`), `${path} → ${link}`).toHaveCount(1);
+        }
+      }
+    }
+  });
+
+  test('each data table on a page has the same cells in its twin', async ({page}) => {
+    for (const {path} of twinPages) {
+      const {text: twin} = await getText(page, twinPath(path));
+      const twinTables = proseLines(twin)
+        .join('\n')
+        .split(/\n\n+/)
+        .map((block) => block.split('\n').filter((line) => line.startsWith('| ')))
+        .filter((rows) => rows.length > 0)
+        .map((rows) =>
+          rows
+            .filter((row) => !/^\| (---+ \| )*---+ \|$/.test(row))
+            .map((row) => row.slice(2, -2).split(/(?<!\\) \| /).map((cell) => plain(cell.replace(/\\\|/g, '|')))),
+        );
+      await page.goto(path);
+      const pageTables = await page.locator(`${content} table`).evaluateAll((tables) =>
+        tables.map((table) => [...table.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell as HTMLElement).innerText))),
+      );
+      expect(twinTables.length, path).toBe(pageTables.length);
+      pageTables.forEach((table, i) => {
+        // The status table's "Moves to" cell is a list on the page and "; "-separated in the twin.
+        const cells = (rows: string[][]) => rows.map((row) => row.map((cell) => plain(cell).replace(/\s*;\s*/g, ' ')));
+        expect(cells(twinTables[i]), `${path}, table ${i + 1}`).toEqual(cells(table.map((row) => row.map((cell) => cell.replace(/\n/g, '; ')))));
+      });
+    }
+  });
+
+  test('the overview twin keeps the status diagram as a mermaid fence', async ({page}) => {
+    const {text} = await getText(page, twinPath(routes.paymentsOverview));
+    expect(text).toContain(`\`\`\`mermaid\n${statusDiagramSource()}\n\`\`\``);
+  });
+
+  test('tab groups are labelled blocks, one per tab the page shows', async ({page}) => {
+    const {text} = await getText(page, twinPath(routes.quickstart));
+    await page.goto(routes.quickstart);
+    const pageTabs = await page.locator('.tabs-container').evaluateAll((groups) => groups.map((group) => [...group.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)));
+    const twinTabs = [...text.matchAll(/<!-- tabs: \w+ -->\n\n([\s\S]*?)<!-- \/tabs -->/g)].map((m) => proseLines(m[1]).flatMap((line) => /^\*\*(.+)\*\*: `examples\//.exec(line)?.[1] ?? []));
+    expect(pageTabs.length).toBeGreaterThan(0);
+    expect(twinTabs).toEqual(pageTabs);
+  });
+
+  test('every doc names its twin in the page head', async ({page}) => {
+    for (const doc of docRoutes) {
+      await page.goto(doc.path);
+      await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', twinPath(doc.path));
+    }
+  });
+});
+
+test.describe('Copy page (issue #9)', () => {
+  test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+  const copyButton = (page: Page) => page.getByRole('button', {name: 'Copy page'});
+
+  test('copies the twin with the reader\'s language first, by keyboard, says so, and asks nothing of another origin', async ({page}) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(routes.quickstart);
+    await page.evaluate(() => localStorage.setItem('docusaurus.tab.language', 'python'));
+    await page.reload();
+    await waitForHydration(page);
+    await copyButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({hasText: 'Page copied as Markdown.'})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
+
+    const twin = (await getText(page, twinPath(routes.quickstart))).text;
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(orderTabs(twin, {language: 'python'}));
+    expect(copied).not.toBe(twin);
+    const firstGroup = copied.slice(copied.indexOf('<!-- tabs: language -->'));
+    expect(/\*\*(.+?)\*\*: `/.exec(firstGroup)?.[1]).toBe('Python');
+    expect(requests.filter((url) => !url.startsWith(new URL(page.url()).origin))).toEqual([]);
+  });
+
+  test('says plainly when the twin cannot be fetched, and offers the Markdown link', async ({page}) => {
+    await page.route('**/*.md', (route) => route.fulfill({status: 503, body: ''}));
+    await page.goto(routes.welcome);
+    await waitForHydration(page);
+    await copyButton(page).click();
+    await expect(page.getByRole('status').filter({hasText: 'Could not copy.'})).toBeVisible();
+    await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute('href', twinPath(routes.welcome));
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the control has no axe violations and a visible focus ring (${theme})`, async ({page}) => {
+      await page.goto(routes.welcome);
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+      await page.reload();
+      await waitForHydration(page);
+      await copyButton(page).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(copyButton(page)).toBeFocused();
+      const outline = await copyButton(page).evaluate((button) => getComputedStyle(button).outlineStyle);
+      expect(outline).not.toBe('none');
+      const results = await new AxeBuilder({page}).include('[class*="copyPage"]').analyze();
+      expect(results.violations).toEqual([]);
+    });
+  }
+});
