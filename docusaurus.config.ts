@@ -53,7 +53,10 @@ const presetOptions = {
 const searchOptions = {
   hashed: true,
   indexDocs: true,
-  docsRouteBasePath: '/',
+  // The docs' top-level paths, not "/": with "/" the plugin files every route
+  // under the docs and skips the ones that are not docs, so pages (the glossary)
+  // went unindexed. tests/e2e/search.spec.ts checks every sitemap page is indexed.
+  docsRouteBasePath: [routes.welcome, routes.paymentsOverview].map((path) => path.replace(/\/$/, '')),
   indexBlog: true,
   blogDir: 'changelog',
   blogRouteBasePath: routes.changelog,

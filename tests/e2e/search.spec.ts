@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {routes, waitForHydration} from '../support/site';
+import {builtSitemapPaths, routes, waitForHydration} from '../support/site';
 
 const searchInput = (page: Page) => page.locator('nav.navbar input.navbar__search-input');
 const suggestions = (page: Page) => page.locator('nav.navbar [role="listbox"] [role="option"]');
@@ -251,6 +251,30 @@ test.describe('local search (issue #4)', () => {
     await page.keyboard.type('v1/payments');
     await expect(searchInput(page)).toHaveValue('v1/payments');
   });
+
+  test('every page of the sitemap but the home page, the changelog list and the results page is in the search index', () => {
+    const indexed = new Set(
+      (JSON.parse(readFileSync('build/search-index.json', 'utf8')) as {documents: {u: string}[]}[]).flatMap((part) => part.documents.map((d) => d.u)),
+    );
+    const expected = builtSitemapPaths().filter((path) => ![routes.home, routes.changelog, '/search'].includes(path));
+    expect(expected.length).toBeGreaterThan(5);
+    expect(expected.filter((path) => !indexed.has(path))).toEqual([]);
+  });
+
+  for (const {query, path, title} of [
+    {query: 'replay', path: '/changelog/2025/06/17/failed-event-replay', title: 'Find and replay failed webhook events'},
+    {query: 'amount string', path: routes.glossary, title: 'Amount string'},
+  ]) {
+    test(`"${query}" finds ${path}: changelog entries and pages are indexed too`, async ({page}) => {
+      await openDocPage(page);
+      await page.keyboard.press('Control+k');
+      await searchFor(page, query);
+      const match = suggestions(page).filter({hasText: title}).first();
+      await expect(match).toBeVisible();
+      await match.click();
+      await expect(page).toHaveURL(new RegExp(`^[^?#]*${path.replace(/[/.]/g, '\\$&')}(\\?|#|$)`));
+    });
+  }
 
   test('"signature" finds the webhook guide; Enter opens the section with the terms highlighted', async ({page}) => {
     await openDocPage(page);
