@@ -90,9 +90,9 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
         const [, target = '', rest = ''] = /^([^?#]*)(.*)$/.exec(url) ?? [];
         if (target === '') return twinUrl(byFile.get(fromFile)!) + rest;
         if (/\.mdx?$/.test(target) && !target.startsWith('/')) {
+          // A file that is no page is Docusaurus's to report (onBrokenMarkdownLinks); its link stays as written.
           const page = byFile.get(path.resolve(path.dirname(fromFile), decodeURIComponent(target)));
-          if (!page) throw new Error(`markdown-twins: ${path.relative(siteDir, fromFile)} links to ${url}, which is not a page`);
-          return twinUrl(page) + rest;
+          return page ? twinUrl(page) + rest : undefined;
         }
         const from = byFile.get(fromFile)!;
         const absolute = new URL(target, siteUrl + from.permalink).pathname;
