@@ -119,10 +119,15 @@ const renderers: Record<string, (props: Record<string, unknown>) => string> = {
       ['Attempt', 'Wait after the previous attempt'],
       retrySchedule.map((wait, index) => [String(index + 1), index === 0 ? 'First delivery, right after the event' : wait]),
     ),
+  // The page's interactive tools: a twin can only say where they are.
+  WebhookSignatureChecker: () =>
+    '> **Interactive:** the web page has a signature checker here. It verifies a pasted delivery in the browser and names the step that fails.',
+  WebhookEventGenerator: () =>
+    '> **Interactive:** the web page has a signed test-event generator here. It signs a sample event with your secret in the browser and writes the curl command that sends it.',
   EventCatalog: () =>
     markdownTable(
-      ['Event type', `${code('data')} holds`, 'Sent when'],
-      webhookEvents.map(({type, object, when}) => [code(type), `a ${object}`, when]),
+      ['Event type', `${code('data')} holds`, 'Reflects status', 'Sent when'],
+      webhookEvents.map(({type, object, status, when}) => [code(type), `a ${object}`, code(status), when]),
     ),
 };
 

@@ -6,20 +6,25 @@
 export interface WebhookEvent {
   type: string;
   object: 'payment' | 'refund';
+  /** The status of the object in `data` when this event is sent. */
+  status: string;
   when: string;
 }
 
 export const webhookEvents: readonly WebhookEvent[] = [
-  {type: 'payment.created', object: 'payment', when: 'You created a payment; its status is awaiting_payment.'},
-  {type: 'payment.pending', object: 'payment', when: 'A transaction was seen; confirmations are counting.'},
-  {type: 'payment.succeeded', object: 'payment', when: 'The required confirmations were reached. Fulfil the order.'},
-  {type: 'payment.requires_action', object: 'payment', when: 'Funds arrived short (UNDER) or late (LATE).'},
-  {type: 'payment.expired', object: 'payment', when: 'The quote window ended unpaid.'},
-  {type: 'payment.canceled', object: 'payment', when: 'You canceled the payment.'},
-  {type: 'payment.failed', object: 'payment', when: 'A reorg removed the transaction after the quote expired.'},
-  {type: 'refund.succeeded', object: 'refund', when: 'A refund reached the customer’s address.'},
-  {type: 'refund.failed', object: 'refund', when: 'A refund could not be sent; check the address and create a new refund.'},
+  {type: 'payment.created', object: 'payment', status: 'awaiting_payment', when: 'You created a payment; its status is awaiting_payment.'},
+  {type: 'payment.pending', object: 'payment', status: 'pending', when: 'A transaction was seen; confirmations are counting.'},
+  {type: 'payment.succeeded', object: 'payment', status: 'succeeded', when: 'The required confirmations were reached. Fulfil the order.'},
+  {type: 'payment.requires_action', object: 'payment', status: 'requires_action', when: 'Funds arrived short (UNDER) or late (LATE).'},
+  {type: 'payment.expired', object: 'payment', status: 'expired', when: 'The quote window ended unpaid.'},
+  {type: 'payment.canceled', object: 'payment', status: 'canceled', when: 'You canceled the payment.'},
+  {type: 'payment.failed', object: 'payment', status: 'failed', when: 'A reorg removed the transaction after the quote expired.'},
+  {type: 'refund.succeeded', object: 'refund', status: 'succeeded', when: 'A refund reached the customer’s address.'},
+  {type: 'refund.failed', object: 'refund', status: 'failed', when: 'A refund could not be sent; check the address and create a new refund.'},
 ];
+
+/** The id of an event's row in the catalog, for links such as `#event-payment-succeeded`. */
+export const eventAnchor = (type: string) => `event-${type.replace(/[^a-z0-9]+/g, '-')}`;
 
 export const webhookSigning = {
   version: 'v1',

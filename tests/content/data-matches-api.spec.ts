@@ -48,6 +48,14 @@ test('the event catalog is the API’s event types, in order', () => {
   expect(webhookEvents.map((e) => e.type)).toEqual(schema('EventType').enum);
 });
 
+test('the status each event reflects is a status of its object in the API', () => {
+  for (const event of webhookEvents) {
+    const statuses = event.object === 'payment' ? schema('PaymentStatus').enum : schema('Refund').properties?.status.enum;
+    expect(statuses, event.type).toContain(event.status);
+    expect(event.type.startsWith(`${event.object}.`), event.type).toBe(true);
+  }
+});
+
 test('networks, their sandbox networks and assets are the API’s', () => {
   const network = schema('Network');
   expect(networks.map((n) => n.network)).toEqual(network.enum);

@@ -106,3 +106,22 @@ test('both hashed inline scripts run: with every bundle cut off, the stored colo
   await expect(page.locator('#__docusaurus-base-url-issue-banner')).toContainText('did not load properly');
   expect(seen.violations).toEqual([]);
 });
+
+test('the webhook tools and Copy page run with no CSP violation, console error or foreign request', async ({page, nginx}) => {
+  const seen = await watch(page, nginx.url);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(routes.webhookGuide);
+  await waitForHydration(page);
+  const checker = page.locator('section').filter({has: page.getByRole('heading', {name: 'Signature checker'})});
+  await checker.getByRole('button', {name: 'Use the official example'}).click();
+  await expect(checker.getByText('Verified: this delivery is authentic.')).toBeVisible();
+  const generator = page.locator('section').filter({has: page.getByRole('heading', {name: 'Signed test-event generator'})});
+  await generator.getByRole('button', {name: 'Generate a test secret'}).click();
+  await generator.getByRole('button', {name: 'Sign a test event'}).click();
+  await expect(generator.locator('pre').first()).toContainText('webhook-signature: v1,');
+  await page.getByRole('button', {name: 'Copy page'}).click();
+  await expect(page.getByText('Page copied as Markdown.')).toBeVisible();
+  expect(seen.violations).toEqual([]);
+  expect(seen.consoleErrors).toEqual([]);
+  expect(seen.foreign).toEqual([]);
+});

@@ -1,8 +1,8 @@
 import type {ReactNode} from 'react';
 import ScrollableTable from '@site/src/components/ScrollableTable';
-import {webhookEvents} from '@site/src/data/webhooks';
+import {eventAnchor, webhookEvents} from '@site/src/data/webhooks';
 
-/** Every webhook event type and when it is sent, from src/data/webhooks.ts. */
+/** Every webhook event type, what it reflects and when it is sent, from src/data/webhooks.ts; each row is linkable. */
 export default function EventCatalog(): ReactNode {
   return (
     <ScrollableTable>
@@ -12,16 +12,22 @@ export default function EventCatalog(): ReactNode {
           <th>
             <code>data</code> holds
           </th>
+          <th>Reflects status</th>
           <th>Sent when</th>
         </tr>
       </thead>
       <tbody>
-        {webhookEvents.map(({type, object, when}) => (
-          <tr key={type}>
+        {webhookEvents.map(({type, object, status, when}) => (
+          <tr key={type} id={eventAnchor(type)}>
             <td>
-              <code>{type}</code>
+              <a href={`#${eventAnchor(type)}`}>
+                <code>{type}</code>
+              </a>
             </td>
             <td>a {object}</td>
+            <td>
+              <code>{status}</code>
+            </td>
             <td>{when}</td>
           </tr>
         ))}

@@ -1,0 +1,239 @@
+import {spawn} from 'node:child_process';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {readdirSync, readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Locator, type Page} from '@playwright/test';
+import {Webhook} from 'standardwebhooks';
+import {officialVector} from '../../src/lib/webhookSignature';
+import {firstLoadJs, turnOffPrefetching} from '../support/first-load';
+import {routes, waitForHydration} from '../support/site';
+
+// Issue #5: the signature checker and the signed test-event generator, in the
+// production build, driven as a reader drives them.
+
+const secret = 'whsec_' + Buffer.from('coinwharf-test-secret-32-bytes!!').toString('base64');
+
+/** A delivery signed now by the standardwebhooks package, as Coinwharf signs them. */
+function signedDelivery(body = '{"id":"evt_1","type":"payment.succeeded","timestamp":"2025-01-01T00:00:00Z","data":{}}', sentAt = new Date()) {
+  const timestamp = String(Math.floor(sentAt.getTime() / 1000));
+  return {'webhook-id': 'evt_1', 'webhook-timestamp': timestamp, 'webhook-signature': new Webhook(secret).sign('evt_1', sentAt, body), body};
+}
+
+const checker = (page: Page) => page.locator('section').filter({has: page.getByRole('heading', {name: 'Signature checker'})});
+const generator = (page: Page) => page.locator('section').filter({has: page.getByRole('heading', {name: 'Signed test-event generator'})});
+
+async function openGuide(page: Page) {
+  await page.goto(routes.webhookGuide);
+  await waitForHydration(page);
+}
+
+async function fillChecker(tool: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    await tool.getByLabel(label, {exact: true}).fill(value);
+  }
+  await tool.getByRole('button', {name: 'Check signature'}).click();
+}
+
+const fieldLabels = {
+  secret: 'Endpoint secret (whsec_…)',
+  'webhook-id': 'webhook-id',
+  'webhook-timestamp': 'webhook-timestamp',
+  'webhook-signature': 'webhook-signature',
+  body: 'Raw body, exactly as received',
+} as const;
+
+function labelled(delivery: Record<keyof typeof fieldLabels, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldLabels).map(([name, label]) => [label, delivery[name as keyof typeof fieldLabels]]));
+}
+
+test.describe('signature checker (issue #5)', () => {
+  test('"Use the official example" verifies the vector and explains its fixed timestamp', async ({page}) => {
+    await openGuide(page);
+    const tool = checker(page);
+    await tool.getByRole('button', {name: 'Use the official example'}).click();
+    await expect(tool.getByLabel(fieldLabels.secret, {exact: true})).toHaveValue(officialVector.secret);
+    await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
+    await expect(tool.locator('[data-step="timestamp"]')).toContainText('Not compared with now');
+    await expect(tool.locator('[data-step="match"]')).toHaveAttribute('data-status', 'pass');
+  });
+
+  const cases: {name: string; delivery: () => Record<keyof typeof fieldLabels, string>; step: string; text: RegExp}[] = [
+    {name: 'a fresh delivery passes', delivery: () => ({secret, ...signedDelivery()}), step: 'match', text: /The signature matches: this delivery is authentic/},
+    {name: 'a tampered body', delivery: () => ({secret, ...signedDelivery(), body: '{"id":"evt_1","type":"payment.failed","timestamp":"2025-01-01T00:00:00Z","data":{}}'}), step: 'match', text: /not the one that was signed/},
+    {name: 'a re-serialized body', delivery: () => {
+      const d = signedDelivery();
+      return {secret, ...d, body: JSON.stringify(JSON.parse(d.body), null, 2)};
+    }, step: 'match', text: /re-serialized\. Its compact JSON form matches/},
+    {name: 'a wrong secret', delivery: () => ({...signedDelivery(), secret: 'whsec_' + Buffer.alloc(32, 7).toString('base64')}), step: 'match', text: /not the one that was signed/},
+    {name: 'a stale timestamp', delivery: () => ({secret, ...signedDelivery(undefined, new Date(Date.now() - 3_600_000))}), step: 'timestamp', text: /60 min in the past: outside the 300 s/},
+    {name: 'a future timestamp', delivery: () => ({secret, ...signedDelivery(undefined, new Date(Date.now() + 900_000))}), step: 'timestamp', text: /15 min in the future: outside the 300 s/},
+    {name: 'a secret without whsec_', delivery: () => ({...signedDelivery(), secret: secret.slice(6)}), step: 'secret', text: /does not start with whsec_/},
+    {name: 'a secret that is not base64', delivery: () => ({...signedDelivery(), secret: 'whsec_abc!'}), step: 'secret', text: /not valid base64/},
+    {name: 'no v1 signature', delivery: () => ({secret, ...signedDelivery(), 'webhook-signature': 'v0,abc'}), step: 'signature', text: /no v1 signature/},
+    {name: 'a rotated header', delivery: () => {
+      const d = signedDelivery();
+      return {secret, ...d, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')} ${d['webhook-signature']}`};
+    }, step: 'match', text: /signature 2 of 2/},
+  ];
+  for (const {name, delivery, step, text} of cases) {
+    test(`says what it found for ${name}`, async ({page}) => {
+      await openGuide(page);
+      const tool = checker(page);
+      await fillChecker(tool, labelled(delivery()));
+      await expect(tool.locator(`[data-step="${step}"]`)).toContainText(text);
+    });
+  }
+
+  test('a pasted block of raw headers fills the three header fields', async ({page}) => {
+    await openGuide(page);
+    const tool = checker(page);
+    const d = signedDelivery();
+    await tool.getByLabel(/Raw request headers/).fill(`Content-Type: application/json\nWebhook-Id: ${d['webhook-id']}\nwebhook-timestamp: ${d['webhook-timestamp']}\nWEBHOOK-SIGNATURE: ${d['webhook-signature']}`);
+    await expect(tool.getByLabel('webhook-signature', {exact: true})).toHaveValue(d['webhook-signature']);
+    await fillChecker(tool, {[fieldLabels.secret]: secret, [fieldLabels.body]: d.body});
+    await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
+  });
+
+  test('markup in the inputs is shown as text, never rendered', async ({page}) => {
+    await openGuide(page);
+    const tool = checker(page);
+    await fillChecker(tool, {[fieldLabels.secret]: secret, 'webhook-id': 'evt_1', 'webhook-timestamp': '<img src=x onerror="window.__pwned=1">', 'webhook-signature': 'v1,x', [fieldLabels.body]: '<script>window.__pwned=1</script>'});
+    await expect(tool.locator('[data-step="timestamp"]')).toContainText('<img src=x onerror="window.__pwned=1">');
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
+  });
+
+  test('works by keyboard alone, and the result is announced', async ({page}) => {
+    await openGuide(page);
+    const tool = checker(page);
+    await tool.getByLabel(fieldLabels.body).focus();
+    for (let i = 0; i < 4 && !(await tool.getByRole('button', {name: 'Use the official example'}).evaluate((b) => b === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(tool.getByRole('button', {name: 'Use the official example'})).toBeFocused();
+    await page.keyboard.press('Enter');
+    const live = tool.locator('[aria-live="polite"]');
+    await expect(live).toContainText('Verified: this delivery is authentic.');
+  });
+});
+
+test.describe('signed test-event generator (issue #5)', () => {
+  test('its curl command, run as copied, delivers an event that standardwebhooks verifies', async ({page}) => {
+    const received: {headers: Record<string, string>; body: string}[] = [];
+    const server = createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      received.push({headers: req.headers as Record<string, string>, body});
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/coinwharf`;
+      await openGuide(page);
+      const tool = generator(page);
+      await tool.getByRole('button', {name: 'Generate a test secret'}).click();
+      const generated = await tool.getByLabel('Endpoint secret (whsec_…)').inputValue();
+      expect(generated).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      await tool.getByLabel('Event type').selectOption('refund.failed');
+      await tool.getByLabel('Your endpoint URL').fill(endpoint);
+      await tool.getByRole('button', {name: 'Sign a test event'}).click();
+      await expect(tool.getByText('Signed a refund.failed event.')).toBeVisible();
+      // What a reader runs: the code block's own Copy button, then a paste into a terminal.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await tool.getByRole('button', {name: 'Copy code to clipboard'}).first().click();
+      const command = await page.evaluate(() => navigator.clipboard.readText());
+      expect(command.startsWith('curl ')).toBe(true);
+
+      // Asynchronously: the receiver answers from this same process.
+      const run = await new Promise<{code: number | null; stderr: string}>((resolve) => {
+        const child = spawn('bash', ['-c', command], {timeout: 10_000});
+        let stderr = '';
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (code) => resolve({code, stderr}));
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(received).toHaveLength(1);
+      const event = new Webhook(generated).verify(received[0].body, received[0].headers) as {type: string; id: string; data: {status: string}};
+      expect(event).toMatchObject({type: 'refund.failed', data: {status: 'failed'}});
+      expect(received[0].headers['webhook-id']).toBe(event.id);
+    } finally {
+      server.close();
+    }
+  });
+
+  test('asks for a whsec_ secret and an http(s) URL instead of signing nonsense', async ({page}) => {
+    await openGuide(page);
+    const tool = generator(page);
+    await tool.getByRole('button', {name: 'Sign a test event'}).click();
+    await expect(tool.getByText(/Paste your endpoint secret/)).toBeVisible();
+    await tool.getByLabel('Endpoint secret (whsec_…)').fill(secret);
+    await tool.getByLabel('Your endpoint URL').fill('javascript:alert(1)');
+    await tool.getByRole('button', {name: 'Sign a test event'}).click();
+    await expect(tool.getByText(/http:\/\/ or https:\/\/ URL/)).toBeVisible();
+    await expect(tool.locator('pre')).toHaveCount(0);
+  });
+
+  test('is on the quickstart too', async ({page}) => {
+    await page.goto(routes.quickstart);
+    await expect(generator(page)).toBeVisible();
+  });
+});
+
+test.describe('webhook tools, together (issue #5)', () => {
+  test('using both tools sends no request at all', async ({page}) => {
+    await turnOffPrefetching(page); // links scrolled into view would otherwise prefetch their pages
+    await openGuide(page);
+    await page.waitForLoadState('networkidle');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await checker(page).getByRole('button', {name: 'Use the official example'}).click();
+    await fillChecker(checker(page), labelled({secret, ...signedDelivery()}));
+    await expect(checker(page).getByText('Verified: this delivery is authentic.')).toBeVisible();
+    await generator(page).getByRole('button', {name: 'Generate a test secret'}).click();
+    await generator(page).getByRole('button', {name: 'Sign a test event'}).click();
+    await expect(generator(page).locator('pre').first()).toBeVisible();
+    expect(requests).toEqual([]);
+  });
+
+  test('secrets are kept nowhere: not in storage, not in the URL', async ({page}) => {
+    await openGuide(page);
+    await fillChecker(checker(page), labelled({secret, ...signedDelivery()}));
+    await generator(page).getByLabel('Endpoint secret (whsec_…)').fill(secret);
+    const stored = await page.evaluate(() => JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage}) + document.cookie + location.href);
+    expect(stored).not.toContain(secret.slice(6, 20));
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no axe violations in the tools with results shown (${theme})`, async ({page}) => {
+      await page.goto('/');
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+      await openGuide(page);
+      await checker(page).getByRole('button', {name: 'Use the official example'}).click();
+      await fillChecker(checker(page), {[fieldLabels.secret]: 'whsec_abc!'});
+      await generator(page).getByRole('button', {name: 'Generate a test secret'}).click();
+      await generator(page).getByRole('button', {name: 'Sign a test event'}).click();
+      await expect(generator(page).locator('pre').first()).toBeVisible();
+      await expect(page.locator('section[aria-labelledby]')).toHaveCount(2);
+      const results = await new AxeBuilder({page}).include('section[aria-labelledby]').analyze();
+      expect(results.violations).toEqual([]);
+    });
+  }
+
+  test('doc pages without the tools do not load their code', async ({page}) => {
+    const toolChunks = readdirSync('build/assets/js')
+      .filter((file) => readFileSync(`build/assets/js/${file}`, 'utf8').includes('Signed test-event generator'))
+      .map((file) => `/assets/js/${file}`);
+    expect(toolChunks.length).toBeGreaterThan(0);
+    expect(toolChunks.some((chunk) => /\/main\./.test(chunk)), 'not in the main bundle').toBe(false);
+    // Prefetching (off here, as for the byte budgets) may fetch them ahead of a click; loading a page must not.
+    for (const path of [routes.welcome, routes.paymentsOverview]) {
+      const {files} = await firstLoadJs(await page.context().newPage(), path, 'build');
+      const requested = files.map((file) => `/${file.split('/').slice(1).join('/')}`);
+      expect(requested.filter((p) => toolChunks.includes(p)), path).toEqual([]);
+    }
+    const {files} = await firstLoadJs(page, routes.webhookGuide, 'build');
+    const onGuide = files.map((file) => `/${file.split('/').slice(1).join('/')}`);
+    expect(toolChunks.some((chunk) => onGuide.includes(chunk)), 'the webhook guide loads them').toBe(true);
+  });
+});
