@@ -1,6 +1,6 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
-import {brand, routes, sitemapPaths} from '../support/site';
+import {brand, routes, sitemapPaths, waitForHydration} from '../support/site';
 
 test.describe('site metadata (SPEC §1, §3, §9)', () => {
   test('page titles use "|" as the title delimiter', async ({page}) => {
@@ -77,5 +77,19 @@ test.describe('footer (SPEC §1)', () => {
     await expect(footer.getByRole('link', {name: 'Documentation'})).toHaveAttribute('href', routes.welcome);
     await expect(footer.getByRole('link', {name: /^X/})).toHaveAttribute('href', brand.socialUrl);
     await expect(footer.getByRole('link', {name: /^GitHub/})).toHaveAttribute('href', brand.sourceAccountUrl);
+  });
+});
+
+test.describe('no forms (SPEC §5)', () => {
+  test('no page has a form, before or after hydration; the search box and webhook tools are fields without one', async ({page}) => {
+    const paths = await sitemapPaths(page);
+    expect(paths).toContain(routes.webhookGuide);
+    for (const path of paths) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).not.toMatch(/<form[\s>]/i);
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.locator('form'), path).toHaveCount(0);
+    }
   });
 });
