@@ -25,8 +25,6 @@ export interface Twin {
   body: string;
 }
 
-type Positioned = Node;
-
 interface Edit {
   start: number;
   end: number;
@@ -45,12 +43,12 @@ const admonitions: Record<string, string> = {
   caution: 'Caution',
 };
 
-function fail(context: ConvertContext, node: Positioned, message: string): never {
+function fail(context: ConvertContext, node: Node, message: string): never {
   const line = node.position?.start.line ?? 0;
   throw new Error(`markdown-twins: ${path.relative(process.cwd(), context.file)}:${line}: ${message}`);
 }
 
-function offsets(node: Positioned): [number, number] {
+function offsets(node: Node): [number, number] {
   const start = node.position?.start.offset;
   const end = node.position?.end.offset;
   if (start === undefined || end === undefined) throw new Error('markdown-twins: a node without a position');
@@ -76,7 +74,7 @@ function isComment(node: Node & {value?: string}): boolean {
 /** The imports of the page: raw example files and components, by local name. */
 function readScope(root: Parent, context: ConvertContext): Scope {
   const scope: Scope = {};
-  for (const node of root.children as (Positioned & {type: string; data?: {estree?: {body: unknown[]}}})[]) {
+  for (const node of root.children as (Node & {data?: {estree?: {body: unknown[]}}})[]) {
     if (node.type !== 'mdxjsEsm') continue;
     for (const statement of (node.data?.estree?.body ?? []) as {
       type: string;
@@ -99,7 +97,7 @@ function readScope(root: Parent, context: ConvertContext): Scope {
 /** Edits that make links absolute and drop what a reader of Markdown cannot use. */
 function inlineEdits(node: Node, source: string, context: ConvertContext): Edit[] {
   const edits: Edit[] = [];
-  visit(node, (child: Positioned & {type: string; url?: string; title?: string | null; label?: string; children?: Positioned[]}) => {
+  visit(node, (child: Node & {url?: string; title?: string | null; label?: string; children?: Node[]}) => {
     // A link's own text is visited by the recursive call; a reference definition stands alone.
     if (child === node && child.type !== 'definition') return undefined;
     if (child.type === 'mdxTextExpression' || child.type === 'mdxFlowExpression') {
@@ -131,7 +129,7 @@ function inlineEdits(node: Node, source: string, context: ConvertContext): Edit[
 }
 
 /** A flow node as Markdown. */
-function flowMarkdown(node: Positioned & {type: string}, source: string, scope: Scope, context: ConvertContext): string {
+function flowMarkdown(node: Node, source: string, scope: Scope, context: ConvertContext): string {
   const [start, end] = offsets(node);
   switch (node.type) {
     case 'yaml':
@@ -149,14 +147,14 @@ function flowMarkdown(node: Positioned & {type: string}, source: string, scope: 
       }
     }
     case 'containerDirective': {
-      const directive = node as Positioned & Parent & {name: string};
+      const directive = node as Parent & {name: string};
       const word = admonitions[directive.name];
       if (!word) fail(context, node, `:::${directive.name} is not an admonition`);
-      const [first, ...rest] = directive.children as (Positioned & Parent & {type: string; data?: {directiveLabel?: boolean}})[];
+      const [first, ...rest] = directive.children as (Parent & {data?: {directiveLabel?: boolean}})[];
       const titled = first?.data?.directiveLabel === true && first.children.length > 0;
       // `:::tip[Title]`: the label is a paragraph of its own, first among the children.
       const title = titled
-        ? source.slice(offsets(first.children[0] as Positioned)[0], offsets(first.children.at(-1) as Positioned)[1])
+        ? source.slice(offsets(first.children[0] as Node)[0], offsets(first.children.at(-1) as Node)[1])
         : '';
       const inner = (titled ? rest : directive.children as typeof rest)
         .map((child) => flowMarkdown(child, source, scope, context))
@@ -183,7 +181,7 @@ export function convertMdx(source: string, meta: {title: string; description: st
   source = source.replace(/^(#{1,6} .*?)\s*\{#([\w-]+)\}\s*$/gm, '$1 \\{#$2}');
   const root = parser.parse(source) as unknown as Parent;
   const scope = readScope(root, context);
-  const blocks = (root.children as (Positioned & {type: string; depth?: number})[])
+  const blocks = (root.children as (Node & {depth?: number})[])
     .map((node) => flowMarkdown(node, source, scope, context))
     .filter((block) => block.trim() !== '');
   const hasTitle = (root.children as {type: string; depth?: number}[]).some((node) => node.type === 'heading' && node.depth === 1);
