@@ -1,6 +1,6 @@
 import type {Config, LoadContext} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {brand, changelog, copyrightLine, homePage, routes} from './src/constants/brand';
+import {brand, changelog, copyrightLine, docsRepo, homePage, routes} from './src/constants/brand';
 import {codeThemes} from './src/constants/codeThemes';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
@@ -21,6 +21,13 @@ const docsOptions = {
   versions: {
     current: {label: 'Next'},
   },
+  // "Edit this page" opens the doc's source file on GitHub: the docs repo's root is this project's root.
+  editUrl: docsRepo.editUrl,
+  // The date of the last commit that touched the file (git log), so a CI clone
+  // needs full history: .ci/run unshallows a shallow one. No author: git names
+  // are bots and squash-merge authors as often as the writer.
+  showLastUpdateTime: true,
+  showLastUpdateAuthor: false,
 } satisfies Preset.Options['docs'];
 
 const changelogOptions = {
@@ -33,6 +40,8 @@ const changelogOptions = {
   blogSidebarTitle: 'All changes',
   blogSidebarCount: 'ALL',
   showReadingTime: false,
+  // An entry's page links to its source like a doc's; its date is the entry's own date, so no last-updated line.
+  editUrl: docsRepo.editUrl,
   postsPerPage: 'ALL',
   feedOptions: {type: ['rss', 'atom'], xslt: true, copyright: copyrightLine},
   onInlineTags: 'throw',

@@ -17,6 +17,21 @@ export const brand = {
 
 export const copyrightLine = `Copyright © ${brand.copyrightYear} ${brand.company}`;
 
+const docsRepoBranch = 'main';
+
+/**
+ * The docs' own repository, whose root is this project's root: a page's source
+ * path here is its path there. Edit links and feedback issues point at it.
+ */
+export const docsRepo = {
+  url: brand.docsRepoUrl,
+  branch: docsRepoBranch,
+  /** Prefix of "Edit this page": append a source path such as `docs/intro.mdx`. */
+  editUrl: `${brand.docsRepoUrl}/edit/${docsRepoBranch}/`,
+  /** GitHub's new-issue form; `title` and `body` query parameters prefill it. */
+  newIssueUrl: `${brand.docsRepoUrl}/issues/new`,
+} as const;
+
 /** Site routes that other code links to; the docs' own slugs live in their front matter. */
 export const routes = {
   home: '/',
