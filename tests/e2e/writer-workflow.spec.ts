@@ -1,0 +1,272 @@
+import {execFileSync} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {brand, docsRepo} from '../../src/constants/brand';
+import {markdownSources} from '../support/content';
+import {turnOffPrefetching} from '../support/first-load';
+import {builtSitemapPaths, routes, sitemapPaths, waitForHydration} from '../support/site';
+
+// Issue #8: "Edit this page" on every doc and changelog entry, the last-updated
+// date from git on every doc, and "Was this page helpful?" on every doc only.
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, {encoding: 'utf8'}).trim();
+}
+
+/** What kind of page the theme rendered, from the classes it puts on <html>. */
+async function pageKind(page: Page): Promise<'doc' | 'changelog entry' | 'other'> {
+  const classes = (await page.locator('html').getAttribute('class')) ?? '';
+  if (classes.split(' ').includes('docs-doc-page')) return 'doc';
+  if (classes.split(' ').includes('blog-post-page')) return 'changelog entry';
+  return 'other';
+}
+
+function frontMatterTitle(file: string): string | undefined {
+  const frontMatter = readFileSync(file, 'utf8').match(/^---\n([\s\S]*?)\n---\n/)?.[1] ?? '';
+  return frontMatter
+    .match(/^title: (.+)$/m)?.[1]
+    ?.trim()
+    .replace(/^(['"])(.*)\1$/, '$2');
+}
+
+/** The date a doc shows, formatted as the theme formats it (locale en, UTC). */
+function shownDate(date: Date): string {
+  return new Intl.DateTimeFormat('en', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+    calendar: 'gregory',
+  }).format(date);
+}
+
+/** The issue "No" opens, built here independently of the component. */
+function expectedIssueUrl(title: string, path: string): string {
+  const params = {
+    title: `Docs feedback: ${title}`,
+    body: `Page: ${brand.siteUrl}${path}\n\nWhat was missing, wrong or unclear?\n`,
+  };
+  return `https://github.com/coinwharf/docs/issues/new?title=${encodeURIComponent(params.title)}&body=${encodeURIComponent(params.body)}`;
+}
+
+const feedback = (page: Page) => page.getByRole('group', {name: 'Was this page helpful?'});
+
+test.describe('edit links and last-updated dates (issue #8)', () => {
+  test('the checkout has full git history, so last-updated dates are real', () => {
+    // In a shallow clone every file's last commit is the clone's only commit:
+    // every doc would show that date, and git would agree with the page.
+    expect(
+      git('rev-parse', '--is-shallow-repository'),
+      "shallow clone: run 'git fetch --unshallow' (.ci/run does), or clone with full history",
+    ).toBe('false');
+  });
+
+  test('the edit links point at the docs repo on branch main', () => {
+    expect(docsRepo.editUrl).toBe('https://github.com/coinwharf/docs/edit/main/');
+  });
+
+  for (const path of builtSitemapPaths()) {
+    test(`${path}: edit link, last-updated date and feedback control as its kind of page needs`, async ({page}) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const kind = await pageKind(page);
+      const editLink = page.locator('a.theme-edit-this-page');
+      const lastUpdated = page.locator('.theme-last-updated');
+
+      if (kind === 'other') {
+        await expect(editLink).toHaveCount(0);
+        await expect(lastUpdated).toHaveCount(0);
+        await expect(page.locator('.doc-feedback')).toHaveCount(0);
+        return;
+      }
+
+      await expect(editLink).toHaveCount(1);
+      await expect(editLink).toHaveText('Edit this page');
+      const href = (await editLink.getAttribute('href')) ?? '';
+      expect(href.startsWith(docsRepo.editUrl), `${href} is not on ${docsRepo.editUrl}`).toBe(true);
+      const file = href.slice(docsRepo.editUrl.length);
+      expect(file).toMatch(kind === 'doc' ? /^docs\/.+\.mdx?$/ : /^changelog\/.+\.mdx?$/);
+      expect(existsSync(file), `${file} exists in this repo`).toBe(true);
+      expect(() => git('ls-files', '--error-unmatch', file), `${file} is tracked by git`).not.toThrow();
+      // The file is this page's source: its front-matter title is the page's h1.
+      await expect(page.locator('article h1').first()).toHaveText(frontMatterTitle(file) ?? `(no title in ${file})`);
+
+      if (kind === 'changelog entry') {
+        // An entry carries its own date; it gets no last-updated line and no feedback control.
+        await expect(lastUpdated).toHaveCount(0);
+        await expect(page.locator('.doc-feedback')).toHaveCount(0);
+        return;
+      }
+
+      const committed = new Date(git('log', '-1', '--format=%cI', '--', file));
+      expect(Number.isNaN(committed.getTime()), `${file} has a commit`).toBe(false);
+      await expect(lastUpdated).toHaveCount(1);
+      await expect(lastUpdated).toHaveText(`Last updated on ${shownDate(committed)}`);
+      await expect(lastUpdated.locator('time')).toHaveAttribute('datetime', committed.toISOString());
+      await expect(feedback(page)).toHaveCount(1);
+      await expect(feedback(page).getByRole('button')).toHaveText(['Yes', /^No/]);
+    });
+  }
+
+  test('every doc and changelog source is edit-linked from exactly one page', async ({page}) => {
+    const linked: string[] = [];
+    for (const path of await sitemapPaths(page)) {
+      const html = await (await page.request.get(path)).text();
+      for (const [anchor] of html.matchAll(/<a [^>]*class="theme-edit-this-page"[^>]*>/g)) {
+        linked.push((anchor.match(/href="([^"]+)"/)?.[1] ?? '').replace(docsRepo.editUrl, ''));
+      }
+    }
+    const sources = markdownSources.filter((file) => /^(docs|changelog)\//.test(file) && !/(^|\/)_/.test(file));
+    expect(sources.length).toBeGreaterThan(5);
+    expect(linked.sort()).toEqual(sources.sort());
+  });
+});
+
+test.describe('"Was this page helpful?" (issue #8)', () => {
+  const doc = {path: routes.quickstart, title: 'Quickstart'};
+
+  async function openDoc(page: Page) {
+    // Links scrolled into view would otherwise prefetch their pages.
+    await turnOffPrefetching(page);
+    await page.goto(doc.path);
+    await waitForHydration(page);
+    await feedback(page).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+  }
+
+  test('"Yes" thanks the reader in a live region and sends nothing', async ({page}) => {
+    await openDoc(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    const storedBefore = await page.evaluate(
+      () => JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage}) + document.cookie,
+    );
+    const status = feedback(page).getByRole('status');
+    await expect(status).toBeEmpty();
+    await feedback(page).getByRole('button', {name: 'Yes'}).click();
+    await expect(status).toHaveText('Thank you for your feedback.');
+    await page.waitForTimeout(500);
+    expect(requests).toEqual([]);
+    expect(
+      await page.evaluate(
+        () => JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage}) + document.cookie,
+      ),
+    ).toBe(storedBefore);
+  });
+
+  test('"No" opens the prefilled issue in a new tab; the page itself sends nothing', async ({page, context}) => {
+    const expected = expectedIssueUrl(doc.title, doc.path);
+    const parsed = new URL(expected);
+    expect(parsed.searchParams.get('title')).toBe('Docs feedback: Quickstart');
+    expect(parsed.searchParams.get('body')).toContain('https://docs.coinwharf.com/payments/quickstart\n');
+    // GitHub is answered locally: nothing leaves the machine.
+    const toGitHub: string[] = [];
+    await context.route('https://github.com/**', (route) => {
+      toGitHub.push(route.request().url());
+      return route.fulfill({status: 200, contentType: 'text/html', body: '<title>issue form</title>'});
+    });
+    await openDoc(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+
+    const popup = context.waitForEvent('page');
+    await feedback(page).getByRole('button', {name: /^No/}).click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(expected);
+    expect(toGitHub.filter((url) => !url.endsWith('/favicon.ico'))).toEqual([expected]);
+    // noopener: the new tab cannot reach back into the docs page.
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+
+    const status = feedback(page).getByRole('status');
+    await expect(status).toContainText('Thank you. Tell us what to fix in the GitHub issue that opened in a new tab');
+    const again = status.getByRole('link', {name: 'open it again'});
+    await expect(again).toHaveAttribute('href', expected);
+    await expect(again).toHaveAttribute('target', '_blank');
+    await expect(again).toHaveAttribute('rel', 'noopener noreferrer');
+    await page.waitForTimeout(500);
+    expect(requests).toEqual([]);
+  });
+
+  test('works from the keyboard, with a visible focus ring', async ({page, context}) => {
+    await context.route('https://github.com/**', (route) =>
+      route.fulfill({status: 200, contentType: 'text/html', body: ''}),
+    );
+    await openDoc(page);
+    const yes = feedback(page).getByRole('button', {name: 'Yes'});
+    const no = feedback(page).getByRole('button', {name: /^No/});
+    await yes.focus();
+    await page.keyboard.press('Tab');
+    await expect(no).toBeFocused();
+    const ring = await no.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {style: style.outlineStyle, width: parseFloat(style.outlineWidth)};
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+
+    await page.keyboard.press('Shift+Tab');
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(feedback(page).getByRole('status')).toHaveText('Thank you for your feedback.');
+    await expect(yes).toBeFocused();
+
+    await page.keyboard.press('Tab');
+    const popup = context.waitForEvent('page');
+    await page.keyboard.press('Space');
+    expect((await popup).url()).toBe(expectedIssueUrl(doc.title, doc.path));
+    await expect(feedback(page).getByRole('status')).toContainText('Tell us what to fix');
+  });
+
+  test('the issue names each doc by its title and full URL', async ({page}) => {
+    let opened = '';
+    await page.exposeFunction('recordOpen', (url: string) => {
+      opened = url;
+    });
+    for (const path of [routes.welcome, routes.paymentsOverview, routes.webhookGuide]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const title = (await page.locator('article h1').first().textContent()) ?? '';
+      opened = '';
+      // Records what the control would open instead of opening it.
+      await page.evaluate(() => {
+        window.open = (url?: string | URL) => {
+          (window as unknown as {recordOpen: (u: string) => void}).recordOpen(String(url));
+          return null;
+        };
+      });
+      await feedback(page).getByRole('button', {name: /^No/}).click();
+      await expect.poll(() => opened, path).toBe(expectedIssueUrl(title, path));
+    }
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no axe violations around the control, thank-you shown (${theme})`, async ({page, context}) => {
+      await context.route('https://github.com/**', (route) =>
+        route.fulfill({status: 200, contentType: 'text/html', body: ''}),
+      );
+      await page.goto('/');
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+      await openDoc(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const check = async (state: string) => {
+        const results = await new AxeBuilder({page})
+          .include('.doc-feedback')
+          .include('.theme-doc-footer')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        expect(
+          results.violations.map((v) => `${state}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+        ).toEqual([]);
+      };
+      await check('unanswered');
+      await feedback(page).getByRole('button', {name: /^No/}).click();
+      await expect(feedback(page).getByRole('link', {name: 'open it again'})).toBeVisible();
+      await page.bringToFront();
+      await check('after "No"');
+      await feedback(page).getByRole('button', {name: 'Yes'}).focus();
+      await check('focused');
+    });
+  }
+});
