@@ -21,10 +21,12 @@ export default defineConfig({
   },
   // Sample tests (tests/samples) start their own servers; PW_NO_SERVER=1 runs
   // them alone without the production site.
-  webServer: process.env.PW_NO_SERVER ? undefined : {
-    command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${testServerPort}`,
-    url: `http://127.0.0.1:${testServerPort}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: process.env.PW_NO_SERVER
+    ? undefined
+    : {
+        command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${testServerPort}`,
+        url: `http://127.0.0.1:${testServerPort}/`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+      },
 });

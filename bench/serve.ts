@@ -24,13 +24,32 @@ const targets = [
   {name: '404', path: '/does-not-exist', status: 404},
 ];
 
-interface Result {requests: number; rps: number; p50: number; p99: number; socketErrors: number; unexpectedStatus: number}
+interface Result {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  socketErrors: number;
+  unexpectedStatus: number;
+}
 
 function wrk(url: string, expectedStatus: number, duration: number): Result {
-  const output = execFileSync('wrk', [
-    `-t${threads}`, `-c${connections}`, `-d${duration}s`, '--timeout', '5s',
-    '-s', path.join(__dirname, 'status.lua'), url, '--', String(expectedStatus),
-  ], {encoding: 'utf8'});
+  const output = execFileSync(
+    'wrk',
+    [
+      `-t${threads}`,
+      `-c${connections}`,
+      `-d${duration}s`,
+      '--timeout',
+      '5s',
+      '-s',
+      path.join(__dirname, 'status.lua'),
+      url,
+      '--',
+      String(expectedStatus),
+    ],
+    {encoding: 'utf8'},
+  );
   const value = (key: string) => {
     const match = new RegExp(`^${key} (\\d+)$`, 'm').exec(output);
     if (!match) throw new Error(`wrk printed no ${key}:\n${output}`);
@@ -50,7 +69,9 @@ function wrk(url: string, expectedStatus: number, duration: number): Result {
 async function startDocusaurusServe() {
   const port = await freePort();
   const child = spawn('npx', ['docusaurus', 'serve', '--no-open', '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: root, stdio: ['ignore', 'ignore', 'pipe'], detached: true,
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
   });
   let log = '';
   child.stderr!.on('data', (chunk) => (log += chunk));
@@ -76,13 +97,20 @@ async function main() {
   try {
     for (const target of targets) {
       const results: Record<string, Result> = {};
-      for (const [server, url] of [['nginx', nginx.url], ['docusaurus serve', embedded.url]] as const) {
+      for (const [server, url] of [
+        ['nginx', nginx.url],
+        ['docusaurus serve', embedded.url],
+      ] as const) {
         wrk(`${url}${target.path}`, target.status, 2); // warm-up, not reported
         const result = wrk(`${url}${target.path}`, target.status, seconds);
         results[server] = result;
         failures += result.socketErrors + result.unexpectedStatus;
-        rows.push(`| ${target.name} | ${server} | ${Math.round(result.rps).toLocaleString('en-US')} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.socketErrors} | ${result.unexpectedStatus} | ${result.requests.toLocaleString('en-US')} |`);
-        console.log(`${target.name} / ${server}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}`);
+        rows.push(
+          `| ${target.name} | ${server} | ${Math.round(result.rps).toLocaleString('en-US')} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.socketErrors} | ${result.unexpectedStatus} | ${result.requests.toLocaleString('en-US')} |`,
+        );
+        console.log(
+          `${target.name} / ${server}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}`,
+        );
       }
       const ratio = results.nginx.rps / results['docusaurus serve'].rps;
       ratios.push(`| ${target.name} | ${ratio.toFixed(1)}× |`);

@@ -33,6 +33,11 @@ writeFileSync(values.out, config);
 console.log(`Wrote ${values.out}: ${site.pages.length} pages, ${site.scriptHashes.length} inline script hashes.`);
 
 // `nginx -t` with the config's folder as the prefix (pid file, temp paths).
-const check = spawnSync('nginx', ['-t', '-p', `${path.resolve(path.dirname(values.out))}/`, '-c', path.resolve(values.out), '-e', 'stderr'], {stdio: 'inherit'});
-if (check.error) console.log('nginx is not installed here: config not checked (bash scripts/ensure-nginx.sh installs it).');
+const check = spawnSync(
+  'nginx',
+  ['-t', '-p', `${path.resolve(path.dirname(values.out))}/`, '-c', path.resolve(values.out), '-e', 'stderr'],
+  {stdio: 'inherit'},
+);
+if (check.error)
+  console.log('nginx is not installed here: config not checked (bash scripts/ensure-nginx.sh installs it).');
 else if (check.status !== 0) process.exit(check.status ?? 1);

@@ -86,9 +86,8 @@ export function canonicalRedirects(pages: readonly Page[]): Redirect[] {
   const redirects = new Map<string, string>();
   for (const {url} of pages) {
     const bare = url.replace(/\/$/, '');
-    const variants = url === '/'
-      ? ['/index.html']
-      : [url.endsWith('/') ? bare : `${bare}/`, `${bare}.html`, `${bare}/index.html`];
+    const variants =
+      url === '/' ? ['/index.html'] : [url.endsWith('/') ? bare : `${bare}/`, `${bare}.html`, `${bare}/index.html`];
     for (const from of variants) redirects.set(from, url);
   }
   for (const {url} of pages) redirects.delete(url);

@@ -20,8 +20,17 @@ export interface NginxOptions {
 
 // Compressed when the client asks (brotli first, then gzip); text/html always is.
 const compressibleTypes = [
-  'text/css', 'text/plain', 'text/markdown', 'text/xml', 'text/xsl', 'application/javascript', 'application/json',
-  'application/xml', 'application/rss+xml', 'application/atom+xml', 'image/svg+xml',
+  'text/css',
+  'text/plain',
+  'text/markdown',
+  'text/xml',
+  'text/xsl',
+  'application/javascript',
+  'application/json',
+  'application/xml',
+  'application/rss+xml',
+  'application/atom+xml',
+  'image/svg+xml',
 ].join(' ');
 
 /** A double-quoted nginx string; refuses what nginx would interpret. */
@@ -34,7 +43,14 @@ const mapEntries = (entries: [string, string][]) =>
   entries.map(([key, value]) => `        ${quote(key)} ${quote(value)};`).join('\n');
 
 export function nginxConfig(site: Site, options: NginxOptions): string {
-  const {root, listen, workerProcesses = 'auto', accessLog = 'off', user, modulesDir = '/usr/lib/nginx/modules'} = options;
+  const {
+    root,
+    listen,
+    workerProcesses = 'auto',
+    accessLog = 'off',
+    user,
+    modulesDir = '/usr/lib/nginx/modules',
+  } = options;
   // Map keys are matched against $uri, which nginx has already percent-decoded.
   const redirects = canonicalRedirects(site.pages).map(({from, to}): [string, string] => [decodeURI(from), to]);
   const pageFiles = site.pages.map(({url, file}): [string, string] => [decodeURI(url), file]);

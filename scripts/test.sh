@@ -18,6 +18,8 @@ step() {
 step "Chromium for the browser tests" bash scripts/ensure-chromium.sh
 step "Python 3 with requests and Flask for the sample tests" bash scripts/ensure-python.sh
 step "nginx with brotli, and wrk, for the production-server tests" bash scripts/ensure-nginx.sh
+# ESLint, Stylelint, Prettier (check only), markdownlint, cspell and Redocly.
+step "Lint" npm run --silent lint
 step "Type check" npx tsc
 # The production build fails on broken links (docusaurus.config.ts).
 step "Production build" npx docusaurus build

@@ -10,7 +10,8 @@ const webhookUrl = process.env.WEBHOOK_URL;
 
 async function main() {
   if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
-  if (!webhookUrl) throw new Error('Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf');
+  if (!webhookUrl)
+    throw new Error('Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf');
   const response = await fetch(`${apiBase}/webhook_endpoints`, {
     method: 'POST',
     headers: {

@@ -55,7 +55,9 @@ export async function fulfil(event: CoinwharfEvent): Promise<void> {
   if (event.type === 'payment.succeeded' && event.data.object === 'payment') {
     const payment = event.data;
     const {amount, currency} = payment.amount_received;
-    console.log(`${event.id} fulfilled ${payment.id} for ${payment.reference}: ${amount} ${currency} on ${payment.network}`);
+    console.log(
+      `${event.id} fulfilled ${payment.id} for ${payment.reference}: ${amount} ${currency} on ${payment.network}`,
+    );
     return;
   }
   // Events can arrive out of order: before acting on any other status, compare

@@ -18,9 +18,27 @@ export interface Network {
 
 export const networks: readonly Network[] = [
   {network: 'bitcoin', assets: ['BTC'], sandboxNetwork: 'testnet4', requiredConfirmations: 3, typicalTime: '~30 min'},
-  {network: 'ethereum', assets: ['ETH', 'USDC', 'USDT'], sandboxNetwork: 'sepolia', requiredConfirmations: 12, typicalTime: '~3 min'},
-  {network: 'base', assets: ['ETH', 'USDC'], sandboxNetwork: 'base-sepolia', requiredConfirmations: 30, typicalTime: '~1 min'},
-  {network: 'polygon', assets: ['USDC', 'USDT'], sandboxNetwork: 'amoy', requiredConfirmations: 64, typicalTime: '~2 min'},
+  {
+    network: 'ethereum',
+    assets: ['ETH', 'USDC', 'USDT'],
+    sandboxNetwork: 'sepolia',
+    requiredConfirmations: 12,
+    typicalTime: '~3 min',
+  },
+  {
+    network: 'base',
+    assets: ['ETH', 'USDC'],
+    sandboxNetwork: 'base-sepolia',
+    requiredConfirmations: 30,
+    typicalTime: '~1 min',
+  },
+  {
+    network: 'polygon',
+    assets: ['USDC', 'USDT'],
+    sandboxNetwork: 'amoy',
+    requiredConfirmations: 64,
+    typicalTime: '~2 min',
+  },
   {
     network: 'solana',
     assets: ['SOL', 'USDC'],

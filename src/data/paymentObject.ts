@@ -29,5 +29,9 @@ export const paymentFields: readonly Field[] = [
   {name: 'reference', type: 'string | null', description: 'Your own order reference.'},
   {name: 'metadata', type: 'object', description: 'Up to 20 keys of your own with string values, returned unchanged.'},
   {name: 'created_at', type: 'string', description: 'When you created the payment (ISO 8601).'},
-  {name: 'updated_at', type: 'string', description: 'The last change; compare it to order events that arrive out of order.'},
+  {
+    name: 'updated_at',
+    type: 'string',
+    description: 'The last change; compare it to order events that arrive out of order.',
+  },
 ];

@@ -4,13 +4,7 @@
  * statuses with the `status` enum of api/openapi.yaml.
  */
 export type PaymentStatus =
-  | 'awaiting_payment'
-  | 'pending'
-  | 'succeeded'
-  | 'requires_action'
-  | 'expired'
-  | 'canceled'
-  | 'failed';
+  'awaiting_payment' | 'pending' | 'succeeded' | 'requires_action' | 'expired' | 'canceled' | 'failed';
 
 export type PaymentLabel = 'LATE' | 'UNDER' | 'OVER';
 
@@ -60,7 +54,8 @@ export const paymentStatuses: readonly StatusInfo[] = [
   {
     status: 'expired',
     final: true,
-    meaning: 'The quote window ended with no transaction seen. Funds that still arrive reopen it as requires_action with the LATE label.',
+    meaning:
+      'The quote window ended with no transaction seen. Funds that still arrive reopen it as requires_action with the LATE label.',
     yourMove: 'Create a new payment if the customer still wants to pay.',
   },
   {
@@ -84,7 +79,12 @@ export const statusTransitions: readonly StatusTransition[] = [
   {from: 'pending', to: 'succeeded', when: 'confirmations reach the requirement', short: 'confirmed'},
   {from: 'pending', to: 'succeeded', when: 'paid over, confirmations reached', short: 'paid over', label: 'OVER'},
   {from: 'pending', to: 'requires_action', when: 'paid short', short: 'paid short', label: 'UNDER'},
-  {from: 'pending', to: 'awaiting_payment', when: 'a reorg drops the transaction, quote still valid', short: 'reorg, quote valid'},
+  {
+    from: 'pending',
+    to: 'awaiting_payment',
+    when: 'a reorg drops the transaction, quote still valid',
+    short: 'reorg, quote valid',
+  },
   {from: 'pending', to: 'failed', when: 'a reorg drops the transaction, quote expired', short: 'reorg, quote over'},
   {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
 ];

@@ -12,15 +12,45 @@ export interface WebhookEvent {
 }
 
 export const webhookEvents: readonly WebhookEvent[] = [
-  {type: 'payment.created', object: 'payment', status: 'awaiting_payment', when: 'You created a payment; its status is awaiting_payment.'},
-  {type: 'payment.pending', object: 'payment', status: 'pending', when: 'A transaction was seen; confirmations are counting.'},
-  {type: 'payment.succeeded', object: 'payment', status: 'succeeded', when: 'The required confirmations were reached. Fulfil the order.'},
-  {type: 'payment.requires_action', object: 'payment', status: 'requires_action', when: 'Funds arrived short (UNDER) or late (LATE).'},
+  {
+    type: 'payment.created',
+    object: 'payment',
+    status: 'awaiting_payment',
+    when: 'You created a payment; its status is awaiting_payment.',
+  },
+  {
+    type: 'payment.pending',
+    object: 'payment',
+    status: 'pending',
+    when: 'A transaction was seen; confirmations are counting.',
+  },
+  {
+    type: 'payment.succeeded',
+    object: 'payment',
+    status: 'succeeded',
+    when: 'The required confirmations were reached. Fulfil the order.',
+  },
+  {
+    type: 'payment.requires_action',
+    object: 'payment',
+    status: 'requires_action',
+    when: 'Funds arrived short (UNDER) or late (LATE).',
+  },
   {type: 'payment.expired', object: 'payment', status: 'expired', when: 'The quote window ended unpaid.'},
   {type: 'payment.canceled', object: 'payment', status: 'canceled', when: 'You canceled the payment.'},
-  {type: 'payment.failed', object: 'payment', status: 'failed', when: 'A reorg removed the transaction after the quote expired.'},
+  {
+    type: 'payment.failed',
+    object: 'payment',
+    status: 'failed',
+    when: 'A reorg removed the transaction after the quote expired.',
+  },
   {type: 'refund.succeeded', object: 'refund', status: 'succeeded', when: 'A refund reached the customer’s address.'},
-  {type: 'refund.failed', object: 'refund', status: 'failed', when: 'A refund could not be sent; check the address and create a new refund.'},
+  {
+    type: 'refund.failed',
+    object: 'refund',
+    status: 'failed',
+    when: 'A refund could not be sent; check the address and create a new refund.',
+  },
 ];
 
 /** The id of an event's row in the catalog, for links such as `#event-payment-succeeded`. */

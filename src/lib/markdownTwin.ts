@@ -37,7 +37,9 @@ const tabLabel = /^\*\*(.+)\*\*: `examples\/(\S+)`$/;
  * Markdown renderers hide and that `orderTabs` finds again.
  */
 export function tabGroupMarkdown(group: TabGroup, examples: readonly Example[]): string {
-  const tabs = examples.map((example) => `**${exampleTabLabel(example)}**: \`examples/${example.file}\`\n\n${exampleFence(example)}`);
+  const tabs = examples.map(
+    (example) => `**${exampleTabLabel(example)}**: \`examples/${example.file}\`\n\n${exampleFence(example)}`,
+  );
   return [`<!-- tabs: ${group} -->`, ...tabs, groupEnd].join('\n\n');
 }
 

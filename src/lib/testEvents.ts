@@ -21,15 +21,16 @@ const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
 
 function payment(event: WebhookEvent, id: string, now: number) {
   const created = now - 240;
-  const received = {
-    awaiting_payment: '0.00',
-    pending: '25.00',
-    succeeded: '25.00',
-    requires_action: '20.00',
-    expired: '0.00',
-    canceled: '0.00',
-    failed: '25.00',
-  }[event.status] ?? '0.00';
+  const received =
+    {
+      awaiting_payment: '0.00',
+      pending: '25.00',
+      succeeded: '25.00',
+      requires_action: '20.00',
+      expired: '0.00',
+      canceled: '0.00',
+      failed: '25.00',
+    }[event.status] ?? '0.00';
   return {
     id,
     object: 'payment',

@@ -26,7 +26,9 @@ export function encodeBase64(bytes: Uint8Array): string {
 
 /** `v1,` + base64(HMAC-SHA256(key, "{id}.{timestamp}.{body}")). */
 export async function signature(key: Uint8Array, id: string, timestamp: string, body: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey('raw', key as BufferSource, {name: 'HMAC', hash: 'SHA-256'}, false, ['sign']);
+  const cryptoKey = await crypto.subtle.importKey('raw', key as BufferSource, {name: 'HMAC', hash: 'SHA-256'}, false, [
+    'sign',
+  ]);
   const mac = await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(`${id}.${timestamp}.${body}`));
   return `${webhookSigning.version},${encodeBase64(new Uint8Array(mac))}`;
 }
@@ -91,7 +93,14 @@ const tolerance = webhookSigning.toleranceSeconds;
 
 function describeSkew(seconds: number): string {
   const abs = Math.abs(seconds);
-  const amount = abs < 120 ? `${abs} s` : abs < 7200 ? `${Math.round(abs / 60)} min` : abs < 172_800 ? `${Math.round(abs / 3600)} h` : `${Math.round(abs / 86_400)} days`;
+  const amount =
+    abs < 120
+      ? `${abs} s`
+      : abs < 7200
+        ? `${Math.round(abs / 60)} min`
+        : abs < 172_800
+          ? `${Math.round(abs / 3600)} h`
+          : `${Math.round(abs / 86_400)} days`;
   return seconds >= 0 ? `${amount} in the past` : `${amount} in the future`;
 }
 
@@ -124,12 +133,24 @@ export async function diagnose(delivery: Delivery, {now, checkTolerance = true}:
   const secret = secretKey(delivery.secret);
   if ('problem' in secret) {
     if (secret.problem === 'empty') {
-      fail('secret', 'No secret.', 'Paste the signing secret of the endpoint, from the dashboard (it starts with whsec_).');
+      fail(
+        'secret',
+        'No secret.',
+        'Paste the signing secret of the endpoint, from the dashboard (it starts with whsec_).',
+      );
     } else {
-      fail('secret', 'The secret is not valid base64 after whsec_.', 'Copy the whole secret again: a character was lost or added (often a trailing space or a cut-off end).');
+      fail(
+        'secret',
+        'The secret is not valid base64 after whsec_.',
+        'Copy the whole secret again: a character was lost or added (often a trailing space or a cut-off end).',
+      );
     }
   } else if (!secret.prefixed) {
-    fail('secret', 'The secret does not start with whsec_.', 'Paste the secret exactly as the dashboard shows it, whsec_ included; the key is the base64 after that prefix.');
+    fail(
+      'secret',
+      'The secret does not start with whsec_.',
+      'Paste the secret exactly as the dashboard shows it, whsec_ included; the key is the base64 after that prefix.',
+    );
   } else {
     steps.push({step: 'secret', status: 'pass', message: `A whsec_ secret with a ${secret.key.length}-byte key.`});
   }
@@ -139,18 +160,30 @@ export async function diagnose(delivery: Delivery, {now, checkTolerance = true}:
   const header = delivery['webhook-signature'].trim();
   const missing = webhookSigning.headers.filter((name) => !delivery[name].trim());
   if (missing.length) {
-    fail('headers', `Missing ${missing.join(', ')}.`, 'Copy every webhook-* header of the request: all three are needed to verify it.');
+    fail(
+      'headers',
+      `Missing ${missing.join(', ')}.`,
+      'Copy every webhook-* header of the request: all three are needed to verify it.',
+    );
   } else {
     steps.push({step: 'headers', status: 'pass', message: `webhook-id ${id}.`});
   }
 
   if (timestamp && !/^\d+$/.test(timestamp)) {
-    fail('timestamp', `webhook-timestamp is "${timestamp}", not a Unix time in seconds.`, 'Pass the header as it arrived, not a parsed date.');
+    fail(
+      'timestamp',
+      `webhook-timestamp is "${timestamp}", not a Unix time in seconds.`,
+      'Pass the header as it arrived, not a parsed date.',
+    );
   } else if (timestamp) {
     const when = new Date(Number(timestamp) * 1000).toISOString().replace('.000Z', 'Z');
     const skew = Math.round(now - Number(timestamp));
     if (!checkTolerance) {
-      steps.push({step: 'timestamp', status: 'note', message: `Sent at ${when}. Not compared with now: the example's timestamp is fixed, and a receiver would reject it as older than ${tolerance} s.`});
+      steps.push({
+        step: 'timestamp',
+        status: 'note',
+        message: `Sent at ${when}. Not compared with now: the example's timestamp is fixed, and a receiver would reject it as older than ${tolerance} s.`,
+      });
     } else if (Math.abs(skew) > tolerance) {
       fail(
         'timestamp',
@@ -160,15 +193,30 @@ export async function diagnose(delivery: Delivery, {now, checkTolerance = true}:
           : 'A timestamp from the future means your server clock is behind: sync it with NTP.',
       );
     } else {
-      steps.push({step: 'timestamp', status: 'pass', message: `Sent at ${when}, ${describeSkew(skew)}: within ${tolerance} s.`});
+      steps.push({
+        step: 'timestamp',
+        status: 'pass',
+        message: `Sent at ${when}, ${describeSkew(skew)}: within ${tolerance} s.`,
+      });
     }
   }
 
   const signatures = header.split(/\s+/).filter((entry) => entry.startsWith(`${webhookSigning.version},`));
   if (header && signatures.length === 0) {
-    fail('signature', 'webhook-signature holds no v1 signature.', 'The header must hold one or more "v1,<base64>" entries, separated by spaces. Copy it whole.');
+    fail(
+      'signature',
+      'webhook-signature holds no v1 signature.',
+      'The header must hold one or more "v1,<base64>" entries, separated by spaces. Copy it whole.',
+    );
   } else if (signatures.length) {
-    steps.push({step: 'signature', status: 'pass', message: signatures.length === 1 ? 'One v1 signature.' : `${signatures.length} v1 signatures (a secret rotation: any one may match).`});
+    steps.push({
+      step: 'signature',
+      status: 'pass',
+      message:
+        signatures.length === 1
+          ? 'One v1 signature.'
+          : `${signatures.length} v1 signatures (a secret rotation: any one may match).`,
+    });
   }
 
   if (!('problem' in secret) && id && /^\d+$/.test(timestamp) && signatures.length) {
@@ -177,21 +225,45 @@ export async function diagnose(delivery: Delivery, {now, checkTolerance = true}:
     const matched = signatures.indexOf(await sign(secret.key, delivery.body));
     if (matched >= 0) {
       const which = signatures.length > 1 ? ` (signature ${matched + 1} of ${signatures.length})` : '';
-      steps.push({step: 'match', status: 'pass', message: `The signature matches${which}: this delivery is authentic.`});
+      steps.push({
+        step: 'match',
+        status: 'pass',
+        message: `The signature matches${which}: this delivery is authentic.`,
+      });
     } else {
       const json = jsonForm(delivery.body);
       const trimmed = delivery.body.replace(/\s+$/, '');
       const wholeString = encoder.encode(delivery.secret.trim());
       if (trimmed !== delivery.body && (await matches(secret.key, trimmed))) {
-        fail('match', 'No match: the body has trailing whitespace or a newline that was not signed.', 'Verify the raw bytes as received; something added a newline after the body (a copy, an editor or a logger).');
+        fail(
+          'match',
+          'No match: the body has trailing whitespace or a newline that was not signed.',
+          'Verify the raw bytes as received; something added a newline after the body (a copy, an editor or a logger).',
+        );
       } else if (json && json.compact !== delivery.body && (await matches(secret.key, json.compact))) {
-        fail('match', 'No match: this body was re-serialized. Its compact JSON form matches the signature.', 'Your framework parsed the JSON and you verified a re-encoded copy. Verify the raw body bytes (express.raw, request.text(), request.get_data()) before parsing.');
+        fail(
+          'match',
+          'No match: this body was re-serialized. Its compact JSON form matches the signature.',
+          'Your framework parsed the JSON and you verified a re-encoded copy. Verify the raw body bytes (express.raw, request.text(), request.get_data()) before parsing.',
+        );
       } else if (await matches(wholeString, delivery.body)) {
-        fail('match', 'No match: the signature was made with the whole secret string as the key.', 'The key is the base64-decoded part after whsec_, not the string itself (unlike Stripe).');
+        fail(
+          'match',
+          'No match: the signature was made with the whole secret string as the key.',
+          'The key is the base64-decoded part after whsec_, not the string itself (unlike Stripe).',
+        );
       } else if (json?.differs) {
-        fail('match', `No match, and the body looks re-serialized: its ${json.differs} differs from the compact JSON Coinwharf sends.`, 'If a framework parsed the body, verify the raw bytes instead. If this is the raw body, the secret is wrong.');
+        fail(
+          'match',
+          `No match, and the body looks re-serialized: its ${json.differs} differs from the compact JSON Coinwharf sends.`,
+          'If a framework parsed the body, verify the raw bytes instead. If this is the raw body, the secret is wrong.',
+        );
       } else {
-        fail('match', 'No match: the body or the secret is not the one that was signed.', 'Check that the secret belongs to this endpoint and mode (test and live secrets differ, and a rotated-out secret stops working after 24 h), and that the body is byte for byte what arrived.');
+        fail(
+          'match',
+          'No match: the body or the secret is not the one that was signed.',
+          'Check that the secret belongs to this endpoint and mode (test and live secrets differ, and a rotated-out secret stops working after 24 h), and that the body is byte for byte what arrived.',
+        );
       }
     }
   }

@@ -67,7 +67,8 @@ test('search query time (median and p95)', async ({page}) => {
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, value);
         box.dispatchEvent(new Event('input', {bubbles: true}));
       };
-      const shown = () => listbox.querySelector('[role="option"]') !== null || /No results/.test(listbox.textContent ?? '');
+      const shown = () =>
+        listbox.querySelector('[role="option"]') !== null || /No results/.test(listbox.textContent ?? '');
       const until = (done: () => boolean) =>
         new Promise<void>((resolve) => {
           if (done()) return resolve();
@@ -102,7 +103,9 @@ test('search query time (median and p95)', async ({page}) => {
   const frame = samples.map((s) => s.frame);
   const lines = [
     `Search query time, production build, ${routes.quickstart}, ${queries.length} queries × ${rounds} rounds = ${samples.length} samples`,
-    `machine: ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `machine: ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     `input event → results in the DOM:  median ${ms(percentile(dom, 50))}, p95 ${ms(percentile(dom, 95))}, min ${ms(Math.min(...dom))}, max ${ms(Math.max(...dom))}`,
     `input event → next frame:          median ${ms(percentile(frame, 50))}, p95 ${ms(percentile(frame, 95))}`,
     'per query (to the DOM):',

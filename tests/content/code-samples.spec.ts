@@ -33,7 +33,9 @@ test('Markdown sources hold no multi-line code fences, only one-line commands an
   expect(offenders).toEqual([]);
 });
 
-test('every multi-line code block on the site is an example file, shown whole and titled with its path', async ({page}) => {
+test('every multi-line code block on the site is an example file, shown whole and titled with its path', async ({
+  page,
+}) => {
   const problems: string[] = [];
   let shown = 0;
   for (const route of await sitemapPaths(page)) {

@@ -42,7 +42,11 @@ for (const [mode, theme] of Object.entries(codeThemes)) {
     ];
     expect(colors.length).toBeGreaterThan(5);
     const faint = colors
-      .map(({types, color}) => ({types: types.join('/'), color, ratio: contrast(parseColor(color, background), background)}))
+      .map(({types, color}) => ({
+        types: types.join('/'),
+        color,
+        ratio: contrast(parseColor(color, background), background),
+      }))
       .filter(({ratio}) => ratio < 4.5)
       .map(({types, color, ratio}) => `${types} ${color} ${ratio.toFixed(2)}:1`);
     expect(faint).toEqual([]);

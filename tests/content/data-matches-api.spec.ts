@@ -50,7 +50,8 @@ test('the event catalog is the API’s event types, in order', () => {
 
 test('the status each event reflects is a status of its object in the API', () => {
   for (const event of webhookEvents) {
-    const statuses = event.object === 'payment' ? schema('PaymentStatus').enum : schema('Refund').properties?.status.enum;
+    const statuses =
+      event.object === 'payment' ? schema('PaymentStatus').enum : schema('Refund').properties?.status.enum;
     expect(statuses, event.type).toContain(event.status);
     expect(event.type.startsWith(`${event.object}.`), event.type).toBe(true);
   }
@@ -71,5 +72,7 @@ test('the quote window the docs state is the API’s expires_in range', () => {
   const expiresIn = schema('CreatePaymentRequest').properties?.expires_in;
   expect(expiresIn).toMatchObject({minimum: 300, maximum: 3600, default: 900});
   const overview = readFileSync('docs/payments/index.mdx', 'utf8').replace(/\s+/g, ' ');
-  expect(overview).toContain(`${expiresIn?.default} (15 minutes) unless you ask for anything from ${expiresIn?.minimum} to ${expiresIn?.maximum}`);
+  expect(overview).toContain(
+    `${expiresIn?.default} (15 minutes) unless you ask for anything from ${expiresIn?.minimum} to ${expiresIn?.maximum}`,
+  );
 });

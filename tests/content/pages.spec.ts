@@ -9,13 +9,22 @@ import {markdownSources} from '../support/content';
 const buildDir = 'build';
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 /** The HTML file that serves a site path, as `docusaurus serve` and nginx resolve it. */
 function htmlFileFor(sitePath: string): string | null {
   const clean = decodeURIComponent(sitePath).replace(/\/+$/, '');
-  const candidates = [path.join(buildDir, clean, 'index.html'), path.join(buildDir, `${clean}.html`), path.join(buildDir, clean)];
+  const candidates = [
+    path.join(buildDir, clean, 'index.html'),
+    path.join(buildDir, `${clean}.html`),
+    path.join(buildDir, clean),
+  ];
   return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
@@ -54,13 +63,17 @@ test('every internal link points to a page that exists, and every anchor to an i
 test('every Markdown source has a front-matter description that its page uses', () => {
   expect(markdownSources.length).toBeGreaterThan(8);
   const descriptions = new Set(
-    contentPages.map(({html}) => decodeEntities(html.match(/<meta[^>]* name="description" content="([^"]*)"/)?.[1] ?? '')),
+    contentPages.map(({html}) =>
+      decodeEntities(html.match(/<meta[^>]* name="description" content="([^"]*)"/)?.[1] ?? ''),
+    ),
   );
   const problems = markdownSources.flatMap((source) => {
     const frontMatter = readFileSync(source, 'utf8').match(/^---\n([\s\S]*?)\n---\n/)?.[1] ?? '';
     const description = frontMatter.match(/^description: (.+)$/m)?.[1]?.trim() ?? '';
     if (description.length < 50) return [`${source}: description too short or missing`];
-    return descriptions.has(description) ? [] : [`${source}: no built page has the description ${JSON.stringify(description)}`];
+    return descriptions.has(description)
+      ? []
+      : [`${source}: no built page has the description ${JSON.stringify(description)}`];
   });
   expect(problems).toEqual([]);
 });

@@ -2,6 +2,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {stripVTControlCharacters} from 'node:util';
 import {expect, test} from '@playwright/test';
 
 // Builds the fixture site (tests/fixtures/site), which inherits the real
@@ -18,7 +19,7 @@ function buildFixture(scenario: string) {
   });
   rmSync(outDir, {recursive: true, force: true});
   // Terminal colour codes would split words like [WARNING].
-  const output = `${result.stdout}\n${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
   return {status: result.status, output};
 }
 

@@ -23,7 +23,10 @@ test.describe('changelog (blog plugin at /changelog)', () => {
     await expect(groups.nth(0).getByRole('heading')).toHaveText('2025');
     await expect(groups.nth(1).getByRole('heading')).toHaveText('2024');
     const linksOf = (i: number) =>
-      groups.nth(i).getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+      groups
+        .nth(i)
+        .getByRole('link')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(entriesOf('2025')).toContain('/changelog/2025/09/23/base-network');
     expect(await linksOf(0)).toEqual(entriesOf('2025'));
     expect(await linksOf(1)).toEqual(entriesOf('2024'));
@@ -40,7 +43,13 @@ test.describe('changelog (blog plugin at /changelog)', () => {
   test('is linked from the navbar and the footer', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto(routes.welcome);
-    await expect(page.locator('nav.navbar').getByRole('link', {name: 'Changelog'})).toHaveAttribute('href', routes.changelog);
-    await expect(page.locator('footer').getByRole('link', {name: 'Changelog'})).toHaveAttribute('href', routes.changelog);
+    await expect(page.locator('nav.navbar').getByRole('link', {name: 'Changelog'})).toHaveAttribute(
+      'href',
+      routes.changelog,
+    );
+    await expect(page.locator('footer').getByRole('link', {name: 'Changelog'})).toHaveAttribute(
+      'href',
+      routes.changelog,
+    );
   });
 });

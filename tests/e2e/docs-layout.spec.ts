@@ -8,9 +8,9 @@ test.describe('docs sidebar (SPEC §2, §3)', () => {
       await page.goto(doc.path);
       const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
       await expect(sidebar).toBeVisible();
-      const hrefs = await sidebar.locator('a.menu__link').evaluateAll((links) =>
-        links.map((l) => l.getAttribute('href')),
-      );
+      const hrefs = await sidebar
+        .locator('a.menu__link')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
       expect(hrefs).toEqual(docRoutes.map((d) => d.path));
       await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', doc.path);
     });
@@ -89,9 +89,11 @@ test.describe('breadcrumbs and table of contents (SPEC §2)', () => {
     test(`${doc.path}: the table of contents lists exactly the h2 and h3 headings`, async ({page}) => {
       await page.setViewportSize({width: 1280, height: 800});
       await page.goto(doc.path);
-      const headings = await page.locator('article .theme-doc-markdown').evaluate((article) =>
-        [...article.querySelectorAll('h2[id], h3[id], h4[id]')].map((h) => ({level: h.tagName, id: h.id})),
-      );
+      const headings = await page
+        .locator('article .theme-doc-markdown')
+        .evaluate((article) =>
+          [...article.querySelectorAll('h2[id], h3[id], h4[id]')].map((h) => ({level: h.tagName, id: h.id})),
+        );
       const tocTargets = await page
         .locator('.table-of-contents a')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -149,11 +151,16 @@ test.describe('docs version (SPEC §3)', () => {
     // The docs data the page loads: one version, its label, marked latest, main doc
     // intro, no drafts, and each doc entry as {id, path, sidebar} (SPEC §3).
     const bodies = (await Promise.all(chunks)).join('\n');
-    const versions = JSON.parse(jsonArrayAt(bodies, '"versions":[{"name":"current"')) as Array<
-      Record<string, unknown>
-    >;
+    const versions = JSON.parse(jsonArrayAt(bodies, '"versions":[{"name":"current"')) as Array<Record<string, unknown>>;
     expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({name: 'current', label: 'Next', isLast: true, path: '/', mainDocId: 'intro', draftIds: []});
+    expect(versions[0]).toMatchObject({
+      name: 'current',
+      label: 'Next',
+      isLast: true,
+      path: '/',
+      mainDocId: 'intro',
+      draftIds: [],
+    });
     expect(versions[0].docs).toEqual(docRoutes.map((d) => ({id: d.id, path: d.path, sidebar: 'tutorialSidebar'})));
     // The latest version has no banner pointing elsewhere, and no version prefix in its paths.
     await expect(page.locator('.theme-doc-version-banner')).toHaveCount(0);
@@ -169,8 +176,6 @@ test.describe('docs version (SPEC §3)', () => {
     await page.evaluate(() => localStorage.setItem('docs-preferred-version-default', '0.9-retired'));
     await page.reload();
     await waitForHydration(page);
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default')))
-      .toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
   });
 });

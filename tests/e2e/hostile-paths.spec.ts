@@ -36,7 +36,11 @@ test.describe('hostile paths', () => {
   });
 
   test('dot-dot segments never leave the build directory', async ({request}) => {
-    for (const path of ['/..%2f..%2fpackage.json', '/payments/%2e%2e/%2e%2e/package.json', '/%2e%2e/docusaurus.config.ts']) {
+    for (const path of [
+      '/..%2f..%2fpackage.json',
+      '/payments/%2e%2e/%2e%2e/package.json',
+      '/%2e%2e/docusaurus.config.ts',
+    ]) {
       const response = await request.get(path);
       expect([400, 404]).toContain(response.status());
       const body = await response.text();

@@ -9,7 +9,10 @@ import {brand, docRoutes, routes, waitForHydration} from '../support/site';
 // every page, as the production build writes them, and the "Copy page" control.
 
 /** The twin pages: the four docs and the glossary (its source is Markdown too). */
-const twinPages = [...docRoutes.map((doc) => ({path: doc.path, source: `docs/${doc.id}.mdx`})), {path: routes.glossary, source: 'src/pages/markdown-page.md'}];
+const twinPages = [
+  ...docRoutes.map((doc) => ({path: doc.path, source: `docs/${doc.id}.mdx`})),
+  {path: routes.glossary, source: 'src/pages/markdown-page.md'},
+];
 
 /** Where a page's written content is: a doc's Markdown, or a Markdown page's article. */
 const content = ':is(.theme-doc-markdown, main article)';
@@ -22,7 +25,10 @@ function proseLines(markdown: string): string[] {
   let fence: string | null = null;
   return markdown.split('\n').filter((line) => {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === null || (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker))) {
+    if (
+      marker &&
+      (fence === null || (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker))
+    ) {
       fence = fence === null ? marker : null;
       return false;
     }
@@ -45,25 +51,38 @@ async function getText(page: Page, url: string): Promise<{text: string; contentT
 }
 
 test.describe('llms.txt (issue #9)', () => {
-  test('follows the llms.txt format and lists every doc, page and changelog entry with its description', async ({page}) => {
+  test('follows the llms.txt format and lists every doc, page and changelog entry with its description', async ({
+    page,
+  }) => {
     const {text, contentType} = await getText(page, '/llms.txt');
     expect(contentType).toMatch(/^text\/plain/);
     const [h1, , summary] = text.split('\n');
     expect(h1).toBe(`# ${brand.siteTitle}`);
     expect(summary).toMatch(new RegExp(`^> ${brand.tagline}\\. `));
-    const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): (.+)$/gm)].map(([, title, url, description]) => ({title, url, description}));
+    const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): (.+)$/gm)].map(([, title, url, description]) => ({
+      title,
+      url,
+      description,
+    }));
     const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(sections).toEqual(['Docs', 'Pages', 'Optional']);
 
     const docsSection = text.slice(text.indexOf('## Docs'), text.indexOf('## Pages'));
     const listedDocs = [...docsSection.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => [m[1], local(m[2])]);
-    expect(listedDocs, 'every doc, in sidebar order, linking its twin').toEqual(docRoutes.map((doc) => [doc.title, twinPath(doc.path)]));
-    expect(links.map((link) => local(link.url))).toEqual(expect.arrayContaining([routes.home, twinPath(routes.glossary)]));
+    expect(listedDocs, 'every doc, in sidebar order, linking its twin').toEqual(
+      docRoutes.map((doc) => [doc.title, twinPath(doc.path)]),
+    );
+    expect(links.map((link) => local(link.url))).toEqual(
+      expect.arrayContaining([routes.home, twinPath(routes.glossary)]),
+    );
 
     const posts = readFileSync('build/sitemap.xml', 'utf8').match(/<loc>[^<]*\/changelog\/\d{4}\/[^<]+<\/loc>/g) ?? [];
     expect(posts.length).toBeGreaterThan(0);
     for (const post of posts) {
-      expect(links.map((link) => local(link.url)), post).toContain(twinPath(local(post.slice(5, -6))));
+      expect(
+        links.map((link) => local(link.url)),
+        post,
+      ).toContain(twinPath(local(post.slice(5, -6))));
     }
     for (const link of links) {
       expect(link.description.length, link.title).toBeGreaterThanOrEqual(50);
@@ -81,7 +100,7 @@ test.describe('llms.txt (issue #9)', () => {
     }
   });
 
-  test('llms-full.txt holds every doc\'s twin in sidebar order, each under its page URL', async ({page}) => {
+  test("llms-full.txt holds every doc's twin in sidebar order, each under its page URL", async ({page}) => {
     const {text} = await getText(page, '/llms-full.txt');
     let at = 0;
     for (const doc of docRoutes) {
@@ -97,7 +116,9 @@ test.describe('llms.txt (issue #9)', () => {
 
 test.describe('Markdown twins (issue #9)', () => {
   for (const {path, source} of twinPages) {
-    test(`${path}: the twin has the page's title, description, every h2/h3 and every imported example, and no MDX`, async ({page}) => {
+    test(`${path}: the twin has the page's title, description, every h2/h3 and every imported example, and no MDX`, async ({
+      page,
+    }) => {
       const {text: twin, contentType} = await getText(page, twinPath(path));
       expect(contentType).toMatch(/^text\/markdown/);
       await page.goto(path);
@@ -113,14 +134,25 @@ test.describe('Markdown twins (issue #9)', () => {
       expect(pageHeadings.length).toBeGreaterThan(0);
       expect(twinHeadings).toEqual(pageHeadings);
 
-      const imports = [...readFileSync(source, 'utf8').matchAll(/'!!raw-loader!@site\/(examples\/[^']+)'/g)].map((m) => m[1]);
+      const imports = [...readFileSync(source, 'utf8').matchAll(/'!!raw-loader!@site\/(examples\/[^']+)'/g)].map(
+        (m) => m[1],
+      );
       for (const file of imports) {
         const code = readFileSync(file, 'utf8').trimEnd();
         expect(twin, `${file} inlined whole under its title`).toContain(`title="${file}"\n${code}\n\`\`\``);
       }
-      expect(prose.filter((line) => /^(import|export) /.test(line)), 'no import or export line').toEqual([]);
-      expect(prose.filter((line) => /<\/?[A-Z]|\{\/\*/.test(line)), 'no JSX and no MDX comment').toEqual([]);
-      expect(prose.filter((line) => /\]\((?!https?:|mailto:)/.test(line)), 'every link absolute').toEqual([]);
+      expect(
+        prose.filter((line) => /^(import|export) /.test(line)),
+        'no import or export line',
+      ).toEqual([]);
+      expect(
+        prose.filter((line) => /<\/?[A-Z]|\{\/\*/.test(line)),
+        'no JSX and no MDX comment',
+      ).toEqual([]);
+      expect(
+        prose.filter((line) => /\]\((?!https?:|mailto:)/.test(line)),
+        'every link absolute',
+      ).toEqual([]);
     });
   }
 
@@ -130,7 +162,9 @@ test.describe('Markdown twins (issue #9)', () => {
       const internal = [...twin.matchAll(/\]\((https:\/\/docs\.coinwharf\.com[^)\s]*)/g)].map((m) => local(m[1]));
       for (const link of internal) {
         const [target, anchor] = link.split('#');
-        const pagePath = target.endsWith('/index.md') ? target.slice(0, -'index.md'.length) : target.replace(/\.md$/, '');
+        const pagePath = target.endsWith('/index.md')
+          ? target.slice(0, -'index.md'.length)
+          : target.replace(/\.md$/, '');
         await getText(page, target);
         if (anchor) {
           await page.goto(pagePath);
@@ -151,17 +185,30 @@ test.describe('Markdown twins (issue #9)', () => {
         .map((rows) =>
           rows
             .filter((row) => !/^\| (---+ \| )*---+ \|$/.test(row))
-            .map((row) => row.slice(2, -2).split(/(?<!\\) \| /).map((cell) => plain(cell.replace(/\\\|/g, '|')))),
+            .map((row) =>
+              row
+                .slice(2, -2)
+                .split(/(?<!\\) \| /)
+                .map((cell) => plain(cell.replace(/\\\|/g, '|'))),
+            ),
         );
       await page.goto(path);
-      const pageTables = await page.locator(`${content} table`).evaluateAll((tables) =>
-        tables.map((table) => [...table.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell as HTMLElement).innerText))),
-      );
+      const pageTables = await page
+        .locator(`${content} table`)
+        .evaluateAll((tables) =>
+          tables.map((table) =>
+            [...table.querySelectorAll('tr')].map((row) =>
+              [...row.querySelectorAll('th, td')].map((cell) => (cell as HTMLElement).innerText),
+            ),
+          ),
+        );
       expect(twinTables.length, path).toBe(pageTables.length);
       pageTables.forEach((table, i) => {
         // The status table's "Moves to" cell is a list on the page and "; "-separated in the twin.
         const cells = (rows: string[][]) => rows.map((row) => row.map((cell) => plain(cell).replace(/\s*;\s*/g, ' ')));
-        expect(cells(twinTables[i]), `${path}, table ${i + 1}`).toEqual(cells(table.map((row) => row.map((cell) => cell.replace(/\n/g, '; ')))));
+        expect(cells(twinTables[i]), `${path}, table ${i + 1}`).toEqual(
+          cells(table.map((row) => row.map((cell) => cell.replace(/\n/g, '; ')))),
+        );
       });
     }
   });
@@ -174,8 +221,14 @@ test.describe('Markdown twins (issue #9)', () => {
   test('tab groups are labelled blocks, one per tab the page shows', async ({page}) => {
     const {text} = await getText(page, twinPath(routes.quickstart));
     await page.goto(routes.quickstart);
-    const pageTabs = await page.locator('.tabs-container').evaluateAll((groups) => groups.map((group) => [...group.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)));
-    const twinTabs = [...text.matchAll(/<!-- tabs: \w+ -->\n\n([\s\S]*?)<!-- \/tabs -->/g)].map((m) => proseLines(m[1]).flatMap((line) => /^\*\*(.+)\*\*: `examples\//.exec(line)?.[1] ?? []));
+    const pageTabs = await page
+      .locator('.tabs-container')
+      .evaluateAll((groups) =>
+        groups.map((group) => [...group.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)),
+      );
+    const twinTabs = [...text.matchAll(/<!-- tabs: \w+ -->\n\n([\s\S]*?)<!-- \/tabs -->/g)].map((m) =>
+      proseLines(m[1]).flatMap((line) => /^\*\*(.+)\*\*: `examples\//.exec(line)?.[1] ?? []),
+    );
     expect(pageTabs.length).toBeGreaterThan(0);
     expect(twinTabs).toEqual(pageTabs);
   });
@@ -183,7 +236,10 @@ test.describe('Markdown twins (issue #9)', () => {
   test('every doc names its twin in the page head', async ({page}) => {
     for (const doc of docRoutes) {
       await page.goto(doc.path);
-      await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', twinPath(doc.path));
+      await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute(
+        'href',
+        twinPath(doc.path),
+      );
     }
   });
 });
@@ -193,7 +249,9 @@ test.describe('Copy page (issue #9)', () => {
 
   const copyButton = (page: Page) => page.getByRole('button', {name: 'Copy page'});
 
-  test('copies the twin with the reader\'s language first, by keyboard, says so, and asks nothing of another origin', async ({page}) => {
+  test("copies the twin with the reader's language first, by keyboard, says so, and asks nothing of another origin", async ({
+    page,
+  }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(routes.quickstart);

@@ -31,13 +31,22 @@ test.describe('route changes (SPEC §4, §9)', () => {
       new MutationObserver(() => {
         const bar = document.querySelector<HTMLElement>('#nprogress .bar');
         if (bar) {
-          const frame = {t: performance.now(), transform: bar.style.transform, transitionDuration: bar.style.transitionDuration};
+          const frame = {
+            t: performance.now(),
+            transform: bar.style.transform,
+            transitionDuration: bar.style.transitionDuration,
+          };
           const last = w.frames.at(-1);
           if (!last || last.transform !== frame.transform) w.frames.push(frame);
         } else if (w.frames.length && !w.removedAt) {
           w.removedAt = performance.now();
         }
-      }).observe(document.documentElement, {subtree: true, childList: true, attributes: true, attributeFilter: ['style']});
+      }).observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['style'],
+      });
     });
     await page.route(jsChunk, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));

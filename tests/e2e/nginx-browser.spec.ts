@@ -18,7 +18,9 @@ async function watch(page: Page, origin: string): Promise<Watch> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as {reportCspViolation(line: string): void}).reportCspViolation;
-      report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`);
+      report(
+        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -49,7 +51,10 @@ test('the CSP is enforced: an injected inline script is blocked and reported', a
   expect(await page.evaluate(() => (window as unknown as {injected?: boolean}).injected)).toBeUndefined();
 });
 
-test('every sitemap page and the not-found page run with no CSP violation, console error or foreign request', async ({page, nginx}) => {
+test('every sitemap page and the not-found page run with no CSP violation, console error or foreign request', async ({
+  page,
+  nginx,
+}) => {
   test.setTimeout(120_000);
   const seen = await watch(page, nginx.url);
   const paths = await sitemapPaths(page);
@@ -92,7 +97,10 @@ test('the search box, its results and the results page run with no CSP violation
   expect(seen.foreign).toEqual([]);
 });
 
-test('both hashed inline scripts run: with every bundle cut off, the stored colour mode is applied and the base-URL banner inserted', async ({page, nginx}) => {
+test('both hashed inline scripts run: with every bundle cut off, the stored colour mode is applied and the base-URL banner inserted', async ({
+  page,
+  nginx,
+}) => {
   const seen = await watch(page, nginx.url);
   await page.goto(routes.welcome);
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
@@ -107,7 +115,10 @@ test('both hashed inline scripts run: with every bundle cut off, the stored colo
   expect(seen.violations).toEqual([]);
 });
 
-test('the webhook tools and Copy page run with no CSP violation, console error or foreign request', async ({page, nginx}) => {
+test('the webhook tools and Copy page run with no CSP violation, console error or foreign request', async ({
+  page,
+  nginx,
+}) => {
   const seen = await watch(page, nginx.url);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(routes.webhookGuide);
@@ -115,7 +126,9 @@ test('the webhook tools and Copy page run with no CSP violation, console error o
   const checker = page.locator('section').filter({has: page.getByRole('heading', {name: 'Signature checker'})});
   await checker.getByRole('button', {name: 'Use the official example'}).click();
   await expect(checker.getByText('Verified: this delivery is authentic.')).toBeVisible();
-  const generator = page.locator('section').filter({has: page.getByRole('heading', {name: 'Signed test-event generator'})});
+  const generator = page
+    .locator('section')
+    .filter({has: page.getByRole('heading', {name: 'Signed test-event generator'})});
   await generator.getByRole('button', {name: 'Generate a test secret'}).click();
   await generator.getByRole('button', {name: 'Sign a test event'}).click();
   await expect(generator.locator('pre').first()).toContainText('webhook-signature: v1,');

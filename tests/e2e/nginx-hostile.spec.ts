@@ -44,19 +44,38 @@ const hostile: {name: string; request: string}[] = [
   {name: 'very long segment', request: get(`/${marker}${'b'.repeat(600)}`)},
   {name: 'deep path', request: get(`/${`${marker}/`.repeat(600)}`)},
   {name: 'huge header', request: get('/welcome', `Cookie: ${marker}=${'c'.repeat(16_000)}\r\n`)},
-  {name: 'many headers', request: get('/welcome', Array.from({length: 600}, (_, i) => `X-${marker}-${i}: ${'d'.repeat(60)}\r\n`).join(''))},
-  {name: 'script in the Host header', request: `GET /nope HTTP/1.1\r\nHost: <script>${marker}</script>\r\nConnection: close\r\n\r\n`},
+  {
+    name: 'many headers',
+    request: get('/welcome', Array.from({length: 600}, (_, i) => `X-${marker}-${i}: ${'d'.repeat(60)}\r\n`).join('')),
+  },
+  {
+    name: 'script in the Host header',
+    request: `GET /nope HTTP/1.1\r\nHost: <script>${marker}</script>\r\nConnection: close\r\n\r\n`,
+  },
   {name: 'TRACE', request: `TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Echo: ${marker}\r\nConnection: close\r\n\r\n`},
   {name: 'PROPFIND', request: `PROPFIND / HTTP/1.1\r\nHost: 127.0.0.1\r\nDepth: infinity\r\nConnection: close\r\n\r\n`},
   {name: 'OPTIONS *', request: 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'},
   {name: 'CONNECT', request: 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close\r\n\r\n'},
   {name: 'DELETE', request: 'DELETE /welcome HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'},
-  {name: 'made-up method', request: `${marker.toUpperCase()} / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`},
-  {name: 'POST with a body', request: `POST /welcome HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\nConnection: close\r\n\r\n${marker}${'e'.repeat(4990)}`},
-  {name: 'header with a bare newline', request: `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: 1\nX-${marker}: 2\r\nConnection: close\r\n\r\n`},
+  {
+    name: 'made-up method',
+    request: `${marker.toUpperCase()} / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+  },
+  {
+    name: 'POST with a body',
+    request: `POST /welcome HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\nConnection: close\r\n\r\n${marker}${'e'.repeat(4990)}`,
+  },
+  {
+    name: 'header with a bare newline',
+    request: `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: 1\nX-${marker}: 2\r\nConnection: close\r\n\r\n`,
+  },
   {name: 'request line without a method', request: '/../package.json\r\n'},
   {name: 'HTTP/0.9 request', request: 'GET /../package.json\r\n'},
-  {name: 'conflicting lengths', request: 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n'},
+  {
+    name: 'conflicting lengths',
+    request:
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n',
+  },
 ];
 
 test.describe('hostile requests to nginx', () => {
@@ -78,7 +97,10 @@ test.describe('hostile requests to nginx', () => {
   // The one 5xx nginx sends: the protocol's own answer to a version it does
   // not speak, given before any config is read. Still nothing leaks or echoes.
   test(`an unknown HTTP version gets 505 and nothing else`, async ({nginx}) => {
-    const {status, text} = await rawExchange(nginx.url, `GET /../package.json HTTP/9.9\r\nHost: ${marker}\r\nConnection: close\r\n\r\n`);
+    const {status, text} = await rawExchange(
+      nginx.url,
+      `GET /../package.json HTTP/9.9\r\nHost: ${marker}\r\nConnection: close\r\n\r\n`,
+    );
     expect(status).toBe(505);
     expect(text).not.toContain(marker);
     for (const {file, text: secret} of outside) expect(text, file).not.toContain(secret);

@@ -22,8 +22,21 @@ test('from /, every link and anchor on the site resolves without a redirect', as
   });
   const broken = result.links
     .filter((link) => link.state === LinkState.BROKEN)
-    .map((link) => `${link.parent} -> ${link.url} (${link.status}${link.failureDetails?.length ? `: ${JSON.stringify(link.failureDetails).slice(0, 200)}` : ''})`);
+    .map(
+      (link) =>
+        `${link.parent} -> ${link.url} (${link.status}${link.failureDetails?.length ? `: ${JSON.stringify(link.failureDetails).slice(0, 200)}` : ''})`,
+    );
   expect(broken).toEqual([]);
   const pages = new Set(result.links.filter((l) => l.state === LinkState.OK).map((l) => new URL(l.url).pathname));
-  expect([...pages]).toEqual(expect.arrayContaining(['/', '/welcome', '/payments/', '/payments/quickstart', '/payments/webhook-guide', '/changelog', '/markdown-page']));
+  expect([...pages]).toEqual(
+    expect.arrayContaining([
+      '/',
+      '/welcome',
+      '/payments/',
+      '/payments/quickstart',
+      '/payments/webhook-guide',
+      '/changelog',
+      '/markdown-page',
+    ]),
+  );
 });

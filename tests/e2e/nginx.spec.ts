@@ -46,14 +46,19 @@ test('every sitemap page answers 200 with every security header and a revalidati
     expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control'], url).toBe(cacheControl.other);
     expectSecurityHeaders(response.headers, nginx.site.scriptHashes, url);
-    expect(response.body.toString(), url).toContain(`<link data-rh="true" rel="canonical" href="https://docs.coinwharf.com${url}">`);
+    expect(response.body.toString(), url).toContain(
+      `<link data-rh="true" rel="canonical" href="https://docs.coinwharf.com${url}">`,
+    );
   }
 });
 
 test('redirects, errors and assets carry every security header too', async ({nginx}) => {
   const [asset] = filesUnder('assets/js');
   for (const [url, method, status] of [
-    [asset, 'GET', 200], ['/welcome/', 'GET', 301], ['/nope', 'GET', 404], ['/welcome', 'POST', 405],
+    [asset, 'GET', 200],
+    ['/welcome/', 'GET', 301],
+    ['/nope', 'GET', 404],
+    ['/welcome', 'POST', 405],
   ] as const) {
     const response = await rawRequest(`${nginx.url}${url}`, {method});
     expect(response.status, url).toBe(status);
@@ -73,10 +78,20 @@ test('the CSP allows exactly the inline scripts of the build, by hash, and nothi
 
 test.describe('unknown paths', () => {
   const paths = [
-    '/does-not-exist', '/payments/refunds', '/welcome/extra/deep', '/docs/intro', '/assets/js/missing.js',
-    '/assets/', '/img/', '/img', '/404.html', '/_headers', '/_redirects', `/${'a'.repeat(300)}`,
+    '/does-not-exist',
+    '/payments/refunds',
+    '/welcome/extra/deep',
+    '/docs/intro',
+    '/assets/js/missing.js',
+    '/assets/',
+    '/img/',
+    '/img',
+    '/404.html',
+    '/_headers',
+    '/_redirects',
+    `/${'a'.repeat(300)}`,
   ];
-  test('answer 404 with the site\'s not-found page, never cached as immutable', async ({nginx}) => {
+  test("answer 404 with the site's not-found page, never cached as immutable", async ({nginx}) => {
     for (const url of paths) {
       const response = await rawRequest(`${nginx.url}${url}`);
       expect(response.status, url).toBe(404);
@@ -109,8 +124,12 @@ test.describe('canonical URLs', () => {
   });
 
   for (const [from, to] of [
-    ['/welcome.html', '/welcome'], ['/welcome/', '/welcome'], ['/payments/quickstart.html', '/payments/quickstart'],
-    ['/payments/index.html', '/payments/'], ['/payments', '/payments/'], ['/index.html', '/'],
+    ['/welcome.html', '/welcome'],
+    ['/welcome/', '/welcome'],
+    ['/payments/quickstart.html', '/payments/quickstart'],
+    ['/payments/index.html', '/payments/'],
+    ['/payments', '/payments/'],
+    ['/index.html', '/'],
     ['/welcome/index.html?tab=2#x', '/welcome?tab=2'],
   ]) {
     test(`${from} redirects once to ${to}, keeping the query`, async ({nginx, page}) => {
@@ -151,14 +170,18 @@ test.describe('caching', () => {
 });
 
 test.describe('compression', () => {
-  const cases = () => [
-    {url: '/welcome', file: 'welcome/index.html'},
-    {url: filesUnder('assets/js').find((f) => /\/main\.[0-9a-f]+\.js$/.test(f))!, file: ''},
-    {url: filesUnder('assets/css')[0], file: ''},
-    {url: '/search-index.json', file: 'search-index.json'},
-  ].map(({url, file}) => ({url, original: readFileSync(path.join(buildDir, file || url))}));
+  const cases = () =>
+    [
+      {url: '/welcome', file: 'welcome/index.html'},
+      {url: filesUnder('assets/js').find((f) => /\/main\.[0-9a-f]+\.js$/.test(f))!, file: ''},
+      {url: filesUnder('assets/css')[0], file: ''},
+      {url: '/search-index.json', file: 'search-index.json'},
+    ].map(({url, file}) => ({url, original: readFileSync(path.join(buildDir, file || url))}));
 
-  for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+  for (const [encoding, decode] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
     test(`${encoding} is sent to clients that accept it, and decodes to the built file`, async ({nginx}) => {
       for (const {url, original} of cases()) {
         const response = await rawRequest(`${nginx.url}${url}`, {headers: {'Accept-Encoding': encoding}});
@@ -192,10 +215,20 @@ test('each file type is served with its MIME type (nosniff makes this matter)', 
     '.md': 'text/markdown; charset=utf-8',
   };
   const samples = new Map<string, string>();
-  for (const file of [...filesUnder('assets'), ...filesUnder('changelog'), ...filesUnder('img'), '/search-index.json', '/sitemap.xml']) {
+  for (const file of [
+    ...filesUnder('assets'),
+    ...filesUnder('changelog'),
+    ...filesUnder('img'),
+    '/search-index.json',
+    '/sitemap.xml',
+  ]) {
     if (!file.endsWith('.html')) samples.set(path.extname(file), file);
   }
-  expect([...samples.keys()].sort()).toEqual(Object.keys(expected).filter((e) => e !== '.html').sort());
+  expect([...samples.keys()].sort()).toEqual(
+    Object.keys(expected)
+      .filter((e) => e !== '.html')
+      .sort(),
+  );
   for (const [extension, file] of samples) {
     const response = await rawRequest(`${nginx.url}${file}`, {method: 'HEAD'});
     expect(response.headers['content-type'], file).toBe(expected[extension]);
@@ -220,7 +253,9 @@ test('build/_headers and build/_redirects say what nginx does', async ({nginx}) 
   const asset = await rawRequest(`${nginx.url}${filesUnder('assets/js')[0]}`, {method: 'HEAD'});
   expect(blocks.get('/assets/*')).toEqual({'cache-control': asset.headers['cache-control']});
 
-  const rules = readFileSync(path.join(buildDir, '_redirects'), 'utf8').split('\n').filter((l) => l.startsWith('/'));
+  const rules = readFileSync(path.join(buildDir, '_redirects'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('/'));
   expect(rules.length).toBeGreaterThan(20);
   for (const rule of rules) {
     const [from, to, status] = rule.split(/\s+/);

@@ -46,7 +46,9 @@ function searchBarChunkGroup(): string[] {
   const id = /\/(\d+)\.[0-9a-f]+\.js$/.exec(searchBarChunk)?.[1];
   expect(id, `${searchBarChunk} is a numbered chunk`).toBeDefined();
   const main = readdirSync('build/assets/js').find((file) => /^main\.[0-9a-f]+\.js$/.test(file))!;
-  const groups = [...readFileSync(`build/assets/js/${main}`, 'utf8').matchAll(/Promise\.all\(\[((?:\w+\.e\(\d+\),?)+)\]\)/g)]
+  const groups = [
+    ...readFileSync(`build/assets/js/${main}`, 'utf8').matchAll(/Promise\.all\(\[((?:\w+\.e\(\d+\),?)+)\]\)/g),
+  ]
     .map((match) => [...match[1].matchAll(/\.e\((\d+)\)/g)].map((e) => e[1]))
     .filter((ids) => ids.includes(id!));
   expect(groups, 'one loader imports the SearchBar').toHaveLength(1);
@@ -87,7 +89,9 @@ test.describe('local search (issue #4)', () => {
   test('no search code or index is requested before the first interaction', async ({page}) => {
     const searchBarChunks = buildChunksMatching(searchBarPattern);
     expect(searchBarChunks, 'the SearchBar component is a chunk of its own').toHaveLength(1);
-    expect(buildChunksMatching(searchBarPattern, {includeMain: true}), 'not in the main bundle').toEqual(searchBarChunks);
+    expect(buildChunksMatching(searchBarPattern, {includeMain: true}), 'not in the main bundle').toEqual(
+      searchBarChunks,
+    );
     const searchBarGroup = searchBarChunkGroup();
     expect(searchBarGroup).toEqual(expect.arrayContaining(searchBarChunks));
     const requested = recordRequests(page);
@@ -141,8 +145,15 @@ test.describe('local search (issue #4)', () => {
     await expect(searchInput(page)).not.toBeFocused();
   });
 
-  for (const [width, mode] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']] as const) {
-    test(`the placeholder looks and measures like the real box, which replaces it without a shift (${width}px, ${mode})`, async ({page}) => {
+  for (const [width, mode] of [
+    [1280, 'light'],
+    [1280, 'dark'],
+    [390, 'light'],
+    [390, 'dark'],
+  ] as const) {
+    test(`the placeholder looks and measures like the real box, which replaces it without a shift (${width}px, ${mode})`, async ({
+      page,
+    }) => {
       await page.setViewportSize({width, height: 800});
       await page.goto('/');
       await page.evaluate((theme) => localStorage.setItem('theme', theme), mode);
@@ -161,7 +172,9 @@ test.describe('local search (issue #4)', () => {
             input: where(input),
             icon: where(box.querySelector('svg')!),
             hints: [...box.querySelectorAll('kbd')].map((kbd) => where(kbd) + getComputedStyle(kbd).color),
-            style: ['font', 'color', 'background-color', 'border', 'border-radius', 'padding', 'margin'].map((p) => style.getPropertyValue(p)),
+            style: ['font', 'color', 'background-color', 'border', 'border-radius', 'padding', 'margin'].map((p) =>
+              style.getPropertyValue(p),
+            ),
             // The bar's other items (not the off-screen mobile menu, which may still be settling).
             navbar: [...document.querySelectorAll('nav.navbar .navbar__inner :is(a, button)')].map(where),
           };
@@ -254,7 +267,9 @@ test.describe('local search (issue #4)', () => {
 
   test('every page of the sitemap but the home page, the changelog list and the results page is in the search index', () => {
     const indexed = new Set(
-      (JSON.parse(readFileSync('build/search-index.json', 'utf8')) as {documents: {u: string}[]}[]).flatMap((part) => part.documents.map((d) => d.u)),
+      (JSON.parse(readFileSync('build/search-index.json', 'utf8')) as {documents: {u: string}[]}[]).flatMap((part) =>
+        part.documents.map((d) => d.u),
+      ),
     );
     const expected = builtSitemapPaths().filter((path) => ![routes.home, routes.changelog, '/search'].includes(path));
     expect(expected.length).toBeGreaterThan(5);
@@ -262,7 +277,11 @@ test.describe('local search (issue #4)', () => {
   });
 
   for (const {query, path, title} of [
-    {query: 'replay', path: '/changelog/2025/06/17/failed-event-replay', title: 'Find and replay failed webhook events'},
+    {
+      query: 'replay',
+      path: '/changelog/2025/06/17/failed-event-replay',
+      title: 'Find and replay failed webhook events',
+    },
     {query: 'amount string', path: routes.glossary, title: 'Amount string'},
   ]) {
     test(`"${query}" finds ${path}: changelog entries and pages are indexed too`, async ({page}) => {

@@ -37,7 +37,7 @@ const meta = {title: 'Fixture page', description: 'A page written to prove every
 const convert = (source: string) => convertMdx(source, meta, context).body;
 
 test.describe('Markdown twin converter (issue #9)', () => {
-  test('keeps the writer\'s prose byte for byte and adds the title as an h1', () => {
+  test("keeps the writer's prose byte for byte and adds the title as an h1", () => {
     const prose = 'Some *prose* with `code`,  two spaces, and a\nhard wrap.\n\n- a list\n- of items';
     expect(convert(`---\ntitle: X\n---\n\n${prose}\n`)).toBe(`# Fixture page\n\n${prose}\n`);
   });
@@ -48,7 +48,9 @@ test.describe('Markdown twin converter (issue #9)', () => {
 
   test('front matter is reduced to title and description', () => {
     const twin = twinFile(convertMdx('---\ntitle: X\nsidebar_position: 3\nslug: /x\n---\n\nText.\n', meta, context));
-    expect(twin).toBe(`---\ntitle: "Fixture page"\ndescription: "${meta.description}"\n---\n\n# Fixture page\n\nText.\n`);
+    expect(twin).toBe(
+      `---\ntitle: "Fixture page"\ndescription: "${meta.description}"\n---\n\n# Fixture page\n\nText.\n`,
+    );
   });
 
   test('imports and MDX comments disappear; imported files are inlined whole, with language and title', () => {
@@ -62,11 +64,15 @@ test.describe('Markdown twin converter (issue #9)', () => {
         '',
       ].join('\n'),
     );
-    expect(body).toBe('# Fixture page\n\n```bash title="examples/api/get-payment.sh"\ncurl https://api.example.test\n```\n');
+    expect(body).toBe(
+      '# Fixture page\n\n```bash title="examples/api/get-payment.sh"\ncurl https://api.example.test\n```\n',
+    );
   });
 
   test('a file containing a fence gets a longer fence, so it stays whole', () => {
-    const body = convert("import ts from '!!raw-loader!@site/examples/api/get-payment.ts';\n\n<ExampleCode file=\"api/get-payment.ts\" code={ts} />\n");
+    const body = convert(
+      'import ts from \'!!raw-loader!@site/examples/api/get-payment.ts\';\n\n<ExampleCode file="api/get-payment.ts" code={ts} />\n',
+    );
     expect(body).toContain('````ts title="examples/api/get-payment.ts"\nconst a = 1;\n```\nnot a fence end\n````');
   });
 
@@ -96,13 +102,15 @@ test.describe('Markdown twin converter (issue #9)', () => {
   });
 
   test('admonitions become blockquotes that name their kind and title', () => {
-    const body = convert(':::tip[Use the sandbox]\n\nTest keys start with `cw_test_`.\n\nTwo paragraphs.\n\n:::\n\n:::danger\n\nNever log secrets.\n\n:::\n');
+    const body = convert(
+      ':::tip[Use the sandbox]\n\nTest keys start with `cw_test_`.\n\nTwo paragraphs.\n\n:::\n\n:::danger\n\nNever log secrets.\n\n:::\n',
+    );
     expect(body).toBe(
       '# Fixture page\n\n> **Tip: Use the sandbox**\n>\n> Test keys start with `cw_test_`.\n>\n> Two paragraphs.\n\n> **Danger**\n>\n> Never log secrets.\n',
     );
   });
 
-  test('internal links become absolute, to the target\'s twin; external links stay', () => {
+  test("internal links become absolute, to the target's twin; external links stay", () => {
     const body = convert(
       'See [the other page](./other.mdx#a-heading), [this section](#below), [the glossary](/markdown-page "Terms") and [GitHub](https://github.com/coinwharf).\n\n[ref]: /welcome\n',
     );
@@ -120,16 +128,30 @@ test.describe('Markdown twin converter (issue #9)', () => {
   });
 
   test('data components become GFM tables, with pipes escaped', () => {
-    expect(convert('<RetrySchedule />\n')).toMatch(/^# Fixture page\n\n\| Attempt \| Wait after the previous attempt \|\n\| --- \| --- \|\n\| 1 \| First delivery/);
+    expect(convert('<RetrySchedule />\n')).toMatch(
+      /^# Fixture page\n\n\| Attempt \| Wait after the previous attempt \|\n\| --- \| --- \|\n\| 1 \| First delivery/,
+    );
     expect(markdownTable(['a|b'], [['c|d']])).toBe('| a\\|b |\n| --- |\n| c\\|d |');
   });
 
   for (const [name, source, message] of [
     ['a component without a renderer', '\n\n<Mystery />\n', /page\.mdx:3: <Mystery> has no Markdown renderer/],
     ['inline JSX', 'Some <Mystery /> text.\n', /page\.mdx:1: <Mystery> inside other content/],
-    ['a JavaScript expression', 'Total: {1 + 1}\n', /page\.mdx:1: a JavaScript expression cannot be turned into Markdown/],
-    ['an attribute that is not a raw import', "import x from './x';\n\n<ExampleCode file=\"a.ts\" code={x} />\n", /page\.mdx:3: \{x\} is not a file imported with !!raw-loader!/],
-    ['a directive that is not an admonition', ':::details\n\nx\n\n:::\n', /page\.mdx:1: :::details is not an admonition/],
+    [
+      'a JavaScript expression',
+      'Total: {1 + 1}\n',
+      /page\.mdx:1: a JavaScript expression cannot be turned into Markdown/,
+    ],
+    [
+      'an attribute that is not a raw import',
+      'import x from \'./x\';\n\n<ExampleCode file="a.ts" code={x} />\n',
+      /page\.mdx:3: \{x\} is not a file imported with !!raw-loader!/,
+    ],
+    [
+      'a directive that is not an admonition',
+      ':::details\n\nx\n\n:::\n',
+      /page\.mdx:1: :::details is not an admonition/,
+    ],
   ] as const) {
     test(`fails the build on ${name}, naming the file and line`, () => {
       expect(() => convert(source)).toThrow(message);
@@ -151,7 +173,7 @@ test.describe('twin URLs and tab order (issue #9)', () => {
   const twin = `# Page\n\nIntro.\n\n${group}\n\nOutro.\n`;
   const labels = (markdown: string) => [...markdown.matchAll(/^\*\*(\w[\w.]*)\*\*: `/gm)].map((m) => m[1]);
 
-  test('puts the reader\'s language first and leaves everything else as it was', () => {
+  test("puts the reader's language first and leaves everything else as it was", () => {
     const ordered = orderTabs(twin, {language: 'python'});
     expect(labels(ordered)).toEqual(['Python', 'curl', 'Node.js', 'Python']);
     expect(ordered.startsWith('# Page\n\nIntro.\n\n<!-- tabs: language -->\n\n**Python**')).toBe(true);
@@ -160,7 +182,9 @@ test.describe('twin URLs and tab order (issue #9)', () => {
   });
 
   test('a label-like line inside a code block is code, not a tab', () => {
-    expect(orderTabs(twin, {language: 'node'})).toContain('**Node.js**: `examples/api/get-payment.ts`\n\n```ts title="examples/api/get-payment.ts"\nconst a = `\n**Python**: `examples/x.py`\n`;\n```');
+    expect(orderTabs(twin, {language: 'node'})).toContain(
+      '**Node.js**: `examples/api/get-payment.ts`\n\n```ts title="examples/api/get-payment.ts"\nconst a = `\n**Python**: `examples/x.py`\n`;\n```',
+    );
   });
 
   test('with no choice, or a choice the group lacks, the twin is unchanged', () => {

@@ -17,10 +17,22 @@ const languages = ['curl', 'Node.js', 'Python'] as const;
 const samples = {
   createPayment: ['examples/api/create-payment.sh', 'examples/api/create-payment.ts', 'examples/api/create_payment.py'],
   getPayment: ['examples/api/get-payment.sh', 'examples/api/get-payment.ts', 'examples/api/get_payment.py'],
-  simulatePayment: ['examples/api/simulate-payment.sh', 'examples/api/simulate-payment.ts', 'examples/api/simulate_payment.py'],
-  registerWebhookEndpoint: ['examples/api/register-webhook-endpoint.sh', 'examples/api/register-webhook-endpoint.ts', 'examples/api/register_webhook_endpoint.py'],
+  simulatePayment: [
+    'examples/api/simulate-payment.sh',
+    'examples/api/simulate-payment.ts',
+    'examples/api/simulate_payment.py',
+  ],
+  registerWebhookEndpoint: [
+    'examples/api/register-webhook-endpoint.sh',
+    'examples/api/register-webhook-endpoint.ts',
+    'examples/api/register_webhook_endpoint.py',
+  ],
   createRefund: ['examples/api/create-refund.sh', 'examples/api/create-refund.ts', 'examples/api/create_refund.py'],
-  listFailedEvents: ['examples/api/list-failed-events.sh', 'examples/api/list-failed-events.ts', 'examples/api/list_failed_events.py'],
+  listFailedEvents: [
+    'examples/api/list-failed-events.sh',
+    'examples/api/list-failed-events.ts',
+    'examples/api/list_failed_events.py',
+  ],
 };
 
 test.describe.configure({timeout: 120_000});
@@ -43,9 +55,15 @@ languages.forEach((language, i) => {
       expect(run.code, run.stderr).toBe(0);
       const payment = parseOutput(run);
       expect(payment).toMatchObject({
-        object: 'payment', livemode: false, status: 'awaiting_payment', asset: 'USDC', network: 'base',
-        price: {amount: '25.00', currency: 'USD'}, amount_due: {amount: '25.00', currency: 'USDC'},
-        reference: 'order_1042', required_confirmations: 30,
+        object: 'payment',
+        livemode: false,
+        status: 'awaiting_payment',
+        asset: 'USDC',
+        network: 'base',
+        price: {amount: '25.00', currency: 'USD'},
+        amount_due: {amount: '25.00', currency: 'USDC'},
+        reference: 'order_1042',
+        required_confirmations: 30,
       });
       expect(payment.id).toMatch(/^pay_/);
       expect(payment.hosted_url).toMatch(/^https:\/\//);
@@ -67,7 +85,9 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.getPayment[i]} exits non-zero and prints the API's error for an unknown payment`, async ({mock}) => {
+    test(`${samples.getPayment[i]} exits non-zero and prints the API's error for an unknown payment`, async ({
+      mock,
+    }) => {
       const run = await runSample(samples.getPayment[i], mockEnv(mock, {PAYMENT_ID: 'pay_0000000000000000nosuch00'}));
       expect(run.code).not.toBe(0);
       expect(run.stdout + run.stderr).toContain('No payment pay_0000000000000000nosuch00');
@@ -75,32 +95,52 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.simulatePayment[i]} pays the payment exactly: succeeded after every confirmation`, async ({mock}) => {
+    test(`${samples.simulatePayment[i]} pays the payment exactly: succeeded after every confirmation`, async ({
+      mock,
+    }) => {
       const created = await createPayment(mock);
       const from = mock.requests.length;
       const run = await runSample(samples.simulatePayment[i], mockEnv(mock, {PAYMENT_ID: created.id}));
       expect(run.code, run.stderr).toBe(0);
       expect(parseOutput(run)).toMatchObject({
-        id: created.id, status: 'succeeded', confirmations: 30, labels: [], amount_received: {amount: '25.00', currency: 'USDC'},
+        id: created.id,
+        status: 'succeeded',
+        confirmations: 30,
+        labels: [],
+        amount_received: {amount: '25.00', currency: 'USDC'},
       });
       const request = onlyRequest(mock, from);
-      expect(request).toMatchObject({method: 'POST', path: `/v1/sandbox/payments/${created.id}/simulate`, body: {outcome: 'exact'}, status: 200});
+      expect(request).toMatchObject({
+        method: 'POST',
+        path: `/v1/sandbox/payments/${created.id}/simulate`,
+        body: {outcome: 'exact'},
+        status: 200,
+      });
       expect(request.headers['idempotency-key']).toMatch(uuidV4);
       const events = await callMock(mock, 'GET', '/events');
-      expect(events.data.map((e: any) => e.type).reverse()).toEqual(['payment.created', 'payment.pending', 'payment.succeeded']);
+      expect(events.data.map((e: any) => e.type).reverse()).toEqual([
+        'payment.created',
+        'payment.pending',
+        'payment.succeeded',
+      ]);
       expect(mock.violations).toEqual([]);
     });
 
     test(`${samples.simulatePayment[i]} takes another outcome from OUTCOME`, async ({mock}) => {
       const created = await createPayment(mock);
-      const run = await runSample(samples.simulatePayment[i], mockEnv(mock, {PAYMENT_ID: created.id, OUTCOME: 'underpay'}));
+      const run = await runSample(
+        samples.simulatePayment[i],
+        mockEnv(mock, {PAYMENT_ID: created.id, OUTCOME: 'underpay'}),
+      );
       expect(run.code, run.stderr).toBe(0);
       expect(parseOutput(run)).toMatchObject({id: created.id, status: 'requires_action', labels: ['UNDER']});
       expect(mock.requests.at(-1)?.body).toEqual({outcome: 'underpay'});
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.registerWebhookEndpoint[i]} registers WEBHOOK_URL and prints the whsec_ secret once`, async ({mock}) => {
+    test(`${samples.registerWebhookEndpoint[i]} registers WEBHOOK_URL and prints the whsec_ secret once`, async ({
+      mock,
+    }) => {
       const url = 'https://shop.example.com/webhooks/coinwharf';
       const run = await runSample(samples.registerWebhookEndpoint[i], mockEnv(mock, {WEBHOOK_URL: url}));
       expect(run.code, run.stderr).toBe(0);
@@ -113,13 +153,21 @@ languages.forEach((language, i) => {
       expect(request).toMatchObject({method: 'POST', path: '/v1/webhook_endpoints', status: 201});
       expect(request.body).toEqual({
         url,
-        enabled_events: ['payment.pending', 'payment.succeeded', 'payment.requires_action', 'payment.expired', 'payment.failed'],
+        enabled_events: [
+          'payment.pending',
+          'payment.succeeded',
+          'payment.requires_action',
+          'payment.expired',
+          'payment.failed',
+        ],
       });
       expect(request.headers['idempotency-key']).toMatch(uuidV4);
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.createRefund[i]} refunds 25.00 USDC of a paid payment to the customer's address`, async ({mock}) => {
+    test(`${samples.createRefund[i]} refunds 25.00 USDC of a paid payment to the customer's address`, async ({
+      mock,
+    }) => {
       const created = await createPayment(mock);
       await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
       const from = mock.requests.length;
@@ -127,8 +175,13 @@ languages.forEach((language, i) => {
       expect(run.code, run.stderr).toBe(0);
       const refund = parseOutput(run);
       expect(refund).toMatchObject({
-        object: 'refund', payment: created.id, status: 'pending', amount: {amount: '25.00', currency: 'USDC'},
-        asset: 'USDC', network: 'base', address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+        object: 'refund',
+        payment: created.id,
+        status: 'pending',
+        amount: {amount: '25.00', currency: 'USDC'},
+        asset: 'USDC',
+        network: 'base',
+        address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
       });
       expect(refund.id).toMatch(/^rf_/);
       const request = onlyRequest(mock, from);
@@ -144,7 +197,10 @@ languages.forEach((language, i) => {
       await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
       try {
         const {port} = down.address() as AddressInfo;
-        await callMock(mock, 'POST', '/webhook_endpoints', {url: `http://127.0.0.1:${port}/webhooks`, enabled_events: ['payment.succeeded']});
+        await callMock(mock, 'POST', '/webhook_endpoints', {
+          url: `http://127.0.0.1:${port}/webhooks`,
+          enabled_events: ['payment.succeeded'],
+        });
         const created = await createPayment(mock);
         await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
       } finally {
@@ -163,7 +219,9 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.createPayment[i]} without COINWHARF_SECRET_KEY says what to set and calls nothing`, async ({mock}) => {
+    test(`${samples.createPayment[i]} without COINWHARF_SECRET_KEY says what to set and calls nothing`, async ({
+      mock,
+    }) => {
       const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_SECRET_KEY: undefined}));
       expect(run.code).not.toBe(0);
       expect(run.stderr).toContain('COINWHARF_SECRET_KEY');
@@ -191,11 +249,19 @@ test.describe('curl samples pick a UUID that works on macOS and Linux', () => {
     expect(mock.violations).toEqual([]);
   });
 
-  test('examples/api/create-payment.sh falls back to the kernel UUID where uuidgen is missing (Debian)', async ({mock}) => {
+  test('examples/api/create-payment.sh falls back to the kernel UUID where uuidgen is missing (Debian)', async ({
+    mock,
+  }) => {
     await writeFile(path.join(bin, 'uuidgen'), '#!/bin/sh\nexit 127\n');
     await chmod(path.join(bin, 'uuidgen'), 0o755);
-    const first = await runSample('examples/api/create-payment.sh', mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}));
-    const second = await runSample('examples/api/create-payment.sh', mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}));
+    const first = await runSample(
+      'examples/api/create-payment.sh',
+      mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}),
+    );
+    const second = await runSample(
+      'examples/api/create-payment.sh',
+      mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}),
+    );
     expect([first.code, second.code]).toEqual([0, 0]);
     const keys = mock.requests.map((r) => r.headers['idempotency-key']);
     expect(keys).toHaveLength(2);
@@ -226,12 +292,16 @@ test.describe('the mock holds requests to api/openapi.yaml', () => {
   test('an unknown field, a bad enum value and an unknown query parameter are violations', async ({mock}) => {
     expect((await post(mock, '/payments', {...quickstartPayment, amount: '25.00'})).status).toBe(400);
     expect((await post(mock, '/payments', {...quickstartPayment, network: 'base-sepolia'})).status).toBe(400);
-    const list = await fetch(`${mock.baseUrl}/events?failed=true`, {headers: {Authorization: `Bearer ${testSecretKey}`}});
+    const list = await fetch(`${mock.baseUrl}/events?failed=true`, {
+      headers: {Authorization: `Bearer ${testSecretKey}`},
+    });
     expect(list.status).toBe(400);
     expect(mock.violations).toHaveLength(3);
   });
 
-  test('a body sent without Content-Type: application/json gets 400, is a violation and creates nothing', async ({mock}) => {
+  test('a body sent without Content-Type: application/json gets 400, is a violation and creates nothing', async ({
+    mock,
+  }) => {
     const response = await post(mock, '/payments', quickstartPayment, {'Content-Type': 'text/plain'});
     expect(response.status).toBe(400);
     expect(mock.violations).toEqual([expect.stringContaining('without Content-Type: application/json')]);
@@ -240,7 +310,9 @@ test.describe('the mock holds requests to api/openapi.yaml', () => {
 
   test('a missing or live key gets 401 and is a violation', async ({mock}) => {
     expect((await fetch(`${mock.baseUrl}/events`)).status).toBe(401);
-    const live = await fetch(`${mock.baseUrl}/events`, {headers: {Authorization: 'Bearer cw_live_51Hx9QeKz4mVb7NwR2tYcL8dPa'}});
+    const live = await fetch(`${mock.baseUrl}/events`, {
+      headers: {Authorization: 'Bearer cw_live_51Hx9QeKz4mVb7NwR2tYcL8dPa'},
+    });
     expect(live.status).toBe(401);
     expect((await live.json()).error.code).toBe('invalid_api_key');
     expect(mock.violations).toHaveLength(2);
@@ -257,7 +329,12 @@ test.describe('the mock holds requests to api/openapi.yaml', () => {
     const first = await (await post(mock, '/payments', quickstartPayment, {'Idempotency-Key': key})).json();
     const again = await (await post(mock, '/payments', quickstartPayment, {'Idempotency-Key': key})).json();
     expect(again).toEqual(first);
-    const changed = await post(mock, '/payments', {...quickstartPayment, reference: 'order_1043'}, {'Idempotency-Key': key});
+    const changed = await post(
+      mock,
+      '/payments',
+      {...quickstartPayment, reference: 'order_1043'},
+      {'Idempotency-Key': key},
+    );
     expect(changed.status).toBe(409);
     expect((await changed.json()).error).toMatchObject({type: 'idempotency_error', code: 'idempotency_conflict'});
     expect((await callMock(mock, 'GET', '/payments')).data).toHaveLength(1);
@@ -283,7 +360,12 @@ test.describe('the mock holds requests to api/openapi.yaml', () => {
       const created = await createPayment(mock);
       const payment = await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});
       expect(payment, outcome).toMatchObject({status, labels, amount_received: {amount: received, currency: 'USDC'}});
-      const again = await post(mock, `/sandbox/payments/${created.id}/simulate`, {outcome}, {'Idempotency-Key': crypto.randomUUID()});
+      const again = await post(
+        mock,
+        `/sandbox/payments/${created.id}/simulate`,
+        {outcome},
+        {'Idempotency-Key': crypto.randomUUID()},
+      );
       expect(again.status, `${outcome} twice`).toBe(outcome === 'reorg' ? 200 : 409);
     }
     expect(mock.violations).toEqual([]);

@@ -32,7 +32,10 @@ async function startReceiver() {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     try {
-      const event = new Webhook(secret).verify(raw, req.headers as Record<string, string>) as Received['verified'][number];
+      const event = new Webhook(secret).verify(
+        raw,
+        req.headers as Record<string, string>,
+      ) as Received['verified'][number];
       if (event.id !== req.headers['webhook-id']) throw new Error('the body and webhook-id name different events');
       received.verified.push(event);
       res.writeHead(204).end();
@@ -47,14 +50,26 @@ async function startReceiver() {
     url: `http://127.0.0.1:${port}/webhooks/coinwharf`,
     received,
     useSecret: (value: string) => (secret = value),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** The receivers the quickstart shows, and the line each prints once it listens. */
-const expressReceiver = {name: 'Express', file: 'examples/webhooks/express-receiver.ts', ready: /Listening for Coinwharf webhooks on http:\/\/127\.0\.0\.1:(\d+)\//};
+const expressReceiver = {
+  name: 'Express',
+  file: 'examples/webhooks/express-receiver.ts',
+  ready: /Listening for Coinwharf webhooks on http:\/\/127\.0\.0\.1:(\d+)\//,
+};
 // Werkzeug prints its address on stderr once the socket is bound.
-const flaskReceiver = {name: 'Flask', file: 'examples/webhooks/flask_receiver.py', ready: /Running on http:\/\/127\.0\.0\.1:(\d+)/};
+const flaskReceiver = {
+  name: 'Flask',
+  file: 'examples/webhooks/flask_receiver.py',
+  ready: /Running on http:\/\/127\.0\.0\.1:(\d+)/,
+};
 
 const flows = [
   {
@@ -95,11 +110,22 @@ async function freePort(): Promise<number> {
 }
 
 for (const flow of flows) {
-  test(`quickstart in ${flow.language}, followed literally: the page's ${flow.receiver.name} receiver fulfils the simulated payment once`, async ({mock}) => {
+  test(`quickstart in ${flow.language}, followed literally: the page's ${flow.receiver.name} receiver fulfils the simulated payment once`, async ({
+    mock,
+  }) => {
     const store = mkdtempSync(path.join(tmpdir(), 'coinwharf-quickstart-'));
-    const env = {PORT: String(await freePort()), ...(flow.receiver.name === 'Flask' ? {PROCESSED_EVENTS_DB: path.join(store, 'events.sqlite3')} : {PROCESSED_EVENTS_DIR: store})};
+    const env = {
+      PORT: String(await freePort()),
+      ...(flow.receiver.name === 'Flask'
+        ? {PROCESSED_EVENTS_DB: path.join(store, 'events.sqlite3')}
+        : {PROCESSED_EVENTS_DIR: store}),
+    };
     // "Run a webhook receiver": any whsec_ secret until the endpoint has its own.
-    let receiver = await Receiver.start(flow.receiver.file, {...env, COINWHARF_WEBHOOK_SECRET: newSecret()}, flow.receiver.ready);
+    let receiver = await Receiver.start(
+      flow.receiver.file,
+      {...env, COINWHARF_WEBHOOK_SECRET: newSecret()},
+      flow.receiver.ready,
+    );
     try {
       const registered = await runSample(flow.register, mockEnv(mock, {WEBHOOK_URL: receiver.url()}));
       expect(registered.code, registered.stderr).toBe(0);
@@ -107,7 +133,11 @@ for (const flow of flows) {
       expect(endpoint.url).toBe(receiver.url());
       // "store it as COINWHARF_WEBHOOK_SECRET and restart the receiver"
       receiver.stop();
-      receiver = await Receiver.start(flow.receiver.file, {...env, COINWHARF_WEBHOOK_SECRET: endpoint.secret}, flow.receiver.ready);
+      receiver = await Receiver.start(
+        flow.receiver.file,
+        {...env, COINWHARF_WEBHOOK_SECRET: endpoint.secret},
+        flow.receiver.ready,
+      );
       expect(receiver.url()).toBe(endpoint.url);
 
       const created = await runSample(flow.create, mockEnv(mock));
@@ -130,7 +160,12 @@ for (const flow of flows) {
 
       const fetched = await runSample(flow.get, mockEnv(mock, {PAYMENT_ID: payment.id}));
       expect(fetched.code, fetched.stderr).toBe(0);
-      expect(parseOutput(fetched)).toMatchObject({id: payment.id, status: 'succeeded', confirmations: 30, required_confirmations: 30});
+      expect(parseOutput(fetched)).toMatchObject({
+        id: payment.id,
+        status: 'succeeded',
+        confirmations: 30,
+        required_confirmations: 30,
+      });
       expect(mock.violations).toEqual([]);
     } finally {
       receiver.stop();
@@ -139,10 +174,15 @@ for (const flow of flows) {
   });
 }
 
-test('a receiver holding the wrong secret rejects every delivery, and list-failed-events finds them', async ({mock}) => {
+test('a receiver holding the wrong secret rejects every delivery, and list-failed-events finds them', async ({
+  mock,
+}) => {
   const receiver = await startReceiver();
   try {
-    const registered = await runSample('examples/api/register_webhook_endpoint.py', mockEnv(mock, {WEBHOOK_URL: receiver.url}));
+    const registered = await runSample(
+      'examples/api/register_webhook_endpoint.py',
+      mockEnv(mock, {WEBHOOK_URL: receiver.url}),
+    );
     expect(registered.code, registered.stderr).toBe(0);
     receiver.useSecret('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'); // the spec's test vector, not this endpoint's secret
     const payment = parseOutput(await runSample('examples/api/create_payment.py', mockEnv(mock)));

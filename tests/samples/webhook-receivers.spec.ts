@@ -6,7 +6,16 @@ import {expect, test} from '@playwright/test';
 import {require as tsxRequire} from 'tsx/cjs/api';
 import type {EventStore} from '../../examples/webhooks/event-store';
 import {POST} from '../../examples/webhooks/nextjs-route';
-import {newEventId, newSecret, nowSeconds, paymentSucceeded, Receiver, runPythonJson, runScript, signedHeaders} from '../support/webhook-samples';
+import {
+  newEventId,
+  newSecret,
+  nowSeconds,
+  paymentSucceeded,
+  Receiver,
+  runPythonJson,
+  runScript,
+  signedHeaders,
+} from '../support/webhook-samples';
 
 // Issue #3: the webhook receivers of the quickstart and the webhook guide,
 // started the way a reader starts them and sent real signed deliveries:
@@ -24,8 +33,14 @@ const secret = newSecret();
 
 // The receivers end with an `import.meta.url` main-module check, which this
 // runner's CommonJS transform cannot load; tsx loads them as `npx tsx` does.
-const {createApp: createExpressApp}: typeof import('../../examples/webhooks/express-receiver') = tsxRequire('../../examples/webhooks/express-receiver.ts', __filename);
-const {createApp: createFastifyApp}: typeof import('../../examples/webhooks/fastify-receiver') = tsxRequire('../../examples/webhooks/fastify-receiver.ts', __filename);
+const {createApp: createExpressApp}: typeof import('../../examples/webhooks/express-receiver') = tsxRequire(
+  '../../examples/webhooks/express-receiver.ts',
+  __filename,
+);
+const {createApp: createFastifyApp}: typeof import('../../examples/webhooks/fastify-receiver') = tsxRequire(
+  '../../examples/webhooks/fastify-receiver.ts',
+  __filename,
+);
 
 interface Answer {
   status: number;
@@ -56,7 +71,8 @@ function processTarget(receiver: Receiver, recorded: (eventId: string) => Promis
 }
 
 /** Files the Node samples' FileEventStore created for an event id. */
-const filesFor = (directory: string) => async (eventId: string) => readdirSync(directory).filter((file) => file === eventId).length;
+const filesFor = (directory: string) => async (eventId: string) =>
+  readdirSync(directory).filter((file) => file === eventId).length;
 
 /** Rows the Flask sample's sqlite3 table holds for an event id. */
 const rowsFor = (database: string) => (eventId: string) =>
@@ -80,7 +96,9 @@ function receiverContract(name: string, target: () => Target) {
     const {eventId, body, headers} = delivery();
     const answer = await target().post(body, headers);
     expect(answer).toEqual({status: 200, body: {received: true}});
-    await expect.poll(() => target().fulfilled(eventId)).toEqual([expect.stringMatching(/fulfilled pay_\w+ for order_1042: 25\.00 USDC on base$/)]);
+    await expect
+      .poll(() => target().fulfilled(eventId))
+      .toEqual([expect.stringMatching(/fulfilled pay_\w+ for order_1042: 25\.00 USDC on base$/)]);
     expect(await target().recorded(eventId)).toBe(1);
   });
 
@@ -116,7 +134,10 @@ function receiverContract(name: string, target: () => Target) {
 
   test(`${name}: a body changed after signing is answered 400 and not processed`, async () => {
     const {eventId, body, headers} = delivery();
-    const answer = await target().post(body.replace('"25.00","currency":"USDC"}', '"95.00","currency":"USDC"}'), headers);
+    const answer = await target().post(
+      body.replace('"25.00","currency":"USDC"}', '"95.00","currency":"USDC"}'),
+      headers,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual(expect.any(String));
     expect(await target().recorded(eventId)).toBe(0);
@@ -152,15 +173,23 @@ function receiverContract(name: string, target: () => Target) {
 function sendTestEventContract(name: string, target: () => Target) {
   test(`${name}: examples/webhooks/send-test-event.ts delivers a signed event that is fulfilled, and --tamper is refused`, async () => {
     const eventId = newEventId();
-    const run = await runScript('examples/webhooks/send-test-event.ts', [target().url!], {COINWHARF_WEBHOOK_SECRET: secret, EVENT_ID: eventId});
+    const run = await runScript('examples/webhooks/send-test-event.ts', [target().url!], {
+      COINWHARF_WEBHOOK_SECRET: secret,
+      EVENT_ID: eventId,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`${eventId} → 200`);
     await expect.poll(() => target().fulfilled(eventId)).toHaveLength(1);
 
-    const again = await runScript('examples/webhooks/send-test-event.ts', [target().url!], {COINWHARF_WEBHOOK_SECRET: secret, EVENT_ID: eventId});
+    const again = await runScript('examples/webhooks/send-test-event.ts', [target().url!], {
+      COINWHARF_WEBHOOK_SECRET: secret,
+      EVENT_ID: eventId,
+    });
     expect(again.stdout).toContain('"duplicate":true');
 
-    const tampered = await runScript('examples/webhooks/send-test-event.ts', [target().url!, '--tamper'], {COINWHARF_WEBHOOK_SECRET: secret});
+    const tampered = await runScript('examples/webhooks/send-test-event.ts', [target().url!, '--tamper'], {
+      COINWHARF_WEBHOOK_SECRET: secret,
+    });
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toMatch(/→ 400 /);
     expect(target().fulfilled(eventId)).toHaveLength(1);
@@ -168,28 +197,50 @@ function sendTestEventContract(name: string, target: () => Target) {
 
   test(`${name}: examples/webhooks/send_test_event.py delivers a signed event that is fulfilled, and --tamper is refused`, async () => {
     const eventId = newEventId();
-    const run = await runScript('examples/webhooks/send_test_event.py', [target().url!], {COINWHARF_WEBHOOK_SECRET: secret, EVENT_ID: eventId});
+    const run = await runScript('examples/webhooks/send_test_event.py', [target().url!], {
+      COINWHARF_WEBHOOK_SECRET: secret,
+      EVENT_ID: eventId,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`${eventId} → 200`);
     await expect.poll(() => target().fulfilled(eventId)).toHaveLength(1);
 
-    const tampered = await runScript('examples/webhooks/send_test_event.py', [target().url!, '--tamper'], {COINWHARF_WEBHOOK_SECRET: secret});
+    const tampered = await runScript('examples/webhooks/send_test_event.py', [target().url!, '--tamper'], {
+      COINWHARF_WEBHOOK_SECRET: secret,
+    });
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toMatch(/→ 400 /);
   });
 
   test(`${name}: send-test-event.ts signed with another secret is refused`, async () => {
-    const run = await runScript('examples/webhooks/send-test-event.ts', [target().url!], {COINWHARF_WEBHOOK_SECRET: newSecret()});
+    const run = await runScript('examples/webhooks/send-test-event.ts', [target().url!], {
+      COINWHARF_WEBHOOK_SECRET: newSecret(),
+    });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/→ 400 /);
   });
 }
 
 const processReceivers = [
-  {name: 'Express', file: 'examples/webhooks/express-receiver.ts', ready: /Listening for Coinwharf webhooks on http:\/\/127\.0\.0\.1:(\d+)\//, store: 'directory'},
-  {name: 'Fastify', file: 'examples/webhooks/fastify-receiver.ts', ready: /Listening for Coinwharf webhooks on http:\/\/127\.0\.0\.1:(\d+)\//, store: 'directory'},
+  {
+    name: 'Express',
+    file: 'examples/webhooks/express-receiver.ts',
+    ready: /Listening for Coinwharf webhooks on http:\/\/127\.0\.0\.1:(\d+)\//,
+    store: 'directory',
+  },
+  {
+    name: 'Fastify',
+    file: 'examples/webhooks/fastify-receiver.ts',
+    ready: /Listening for Coinwharf webhooks on http:\/\/127\.0\.0\.1:(\d+)\//,
+    store: 'directory',
+  },
   // Werkzeug prints its address on stderr once the socket is bound.
-  {name: 'Flask', file: 'examples/webhooks/flask_receiver.py', ready: /Running on http:\/\/127\.0\.0\.1:(\d+)/, store: 'sqlite'},
+  {
+    name: 'Flask',
+    file: 'examples/webhooks/flask_receiver.py',
+    ready: /Running on http:\/\/127\.0\.0\.1:(\d+)/,
+    store: 'sqlite',
+  },
 ] as const;
 
 for (const {name, file, ready, store} of processReceivers) {
@@ -202,7 +253,8 @@ for (const {name, file, ready, store} of processReceivers) {
     test.beforeAll(async () => {
       directory = mkdtempSync(path.join(tmpdir(), 'coinwharf-webhooks-'));
       const database = path.join(directory, 'processed_events.sqlite3');
-      const env: Record<string, string> = store === 'directory' ? {PROCESSED_EVENTS_DIR: directory} : {PROCESSED_EVENTS_DB: database};
+      const env: Record<string, string> =
+        store === 'directory' ? {PROCESSED_EVENTS_DIR: directory} : {PROCESSED_EVENTS_DB: database};
       receiver = await Receiver.start(file, {COINWHARF_WEBHOOK_SECRET: secret, ...env}, ready);
       target = processTarget(receiver, store === 'directory' ? filesFor(directory) : rowsFor(database));
     });
@@ -233,7 +285,10 @@ test.describe('Next.js route handler (examples/webhooks/nextjs-route.ts)', () =>
 
   test.afterAll(() => {
     console.log = realLog;
-    for (const [name, value] of [['COINWHARF_WEBHOOK_SECRET', saved.secret], ['PROCESSED_EVENTS_DIR', saved.directory]] as const) {
+    for (const [name, value] of [
+      ['COINWHARF_WEBHOOK_SECRET', saved.secret],
+      ['PROCESSED_EVENTS_DIR', saved.directory],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -243,7 +298,9 @@ test.describe('Next.js route handler (examples/webhooks/nextjs-route.ts)', () =>
   receiverContract('Next.js', () => ({
     async post(body, headers) {
       // What Next.js hands the handler of app/api/webhooks/coinwharf/route.ts.
-      const response = await POST(new Request('http://127.0.0.1:3000/api/webhooks/coinwharf', {method: 'POST', headers, body}));
+      const response = await POST(
+        new Request('http://127.0.0.1:3000/api/webhooks/coinwharf', {method: 'POST', headers, body}),
+      );
       return {status: response.status, body: await response.json()};
     },
     fulfilled: (eventId) => printed.filter((line) => line.startsWith(`${eventId} fulfilled`)),
@@ -315,7 +372,12 @@ test.describe('createApp(secret, store) of the Express and Fastify samples', () 
     const app = createFastifyApp(secret, spyStore());
     app.post('/orders', async (request) => ({parsed: request.body}));
     try {
-      const response = await app.inject({method: 'POST', url: '/orders', headers: {'content-type': 'application/json'}, payload: '{"reference": "order_1042"}'});
+      const response = await app.inject({
+        method: 'POST',
+        url: '/orders',
+        headers: {'content-type': 'application/json'},
+        payload: '{"reference": "order_1042"}',
+      });
       expect(response.json()).toEqual({parsed: {reference: 'order_1042'}});
     } finally {
       await app.close();

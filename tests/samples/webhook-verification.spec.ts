@@ -65,12 +65,14 @@ const verifiers: Verifier[] = [
   {
     name: 'the standardwebhooks package',
     file: 'examples/webhooks/verify-standardwebhooks.ts',
-    verify: async (cases) => cases.map((c) => outcomeOf(() => atClock(c.now, () => withPackage.verifyWebhook(c.body, c.headers, c.secret)))),
+    verify: async (cases) =>
+      cases.map((c) => outcomeOf(() => atClock(c.now, () => withPackage.verifyWebhook(c.body, c.headers, c.secret)))),
   },
   {
     name: 'node:crypto by hand',
     file: 'examples/webhooks/verify-by-hand.ts',
-    verify: async (cases) => cases.map((c) => outcomeOf(() => byHand.verifyWebhook(c.body, c.headers, c.secret, c.now))),
+    verify: async (cases) =>
+      cases.map((c) => outcomeOf(() => byHand.verifyWebhook(c.body, c.headers, c.secret, c.now))),
   },
   {
     name: 'Python standard library',
@@ -95,13 +97,26 @@ const vectorCase: Case = {
 /** A delivery of `body` signed with `secret` at `now + offset`, checked at `now`. */
 function signedCase(name: string, offset: number, secret = vector.secret, body = vector.body): Case {
   const now = vector.timestamp;
-  return {name, body, secret, now, headers: deliveryHeaders(vector.id, now + offset, signature(secret, vector.id, now + offset, body))};
+  return {
+    name,
+    body,
+    secret,
+    now,
+    headers: deliveryHeaders(vector.id, now + offset, signature(secret, vector.id, now + offset, body)),
+  };
 }
 
 const oldSecret = newSecret(24);
 const newSecretAfterRotation = newSecret(64);
-const rotatedHeader = [oldSecret, newSecretAfterRotation].map((secret) => signature(secret, vector.id, vector.timestamp, vector.body)).join(' ');
-const rotated = (name: string, secret: string): Case => ({...vectorCase, name, secret, headers: deliveryHeaders(vector.id, vector.timestamp, rotatedHeader)});
+const rotatedHeader = [oldSecret, newSecretAfterRotation]
+  .map((secret) => signature(secret, vector.id, vector.timestamp, vector.body))
+  .join(' ');
+const rotated = (name: string, secret: string): Case => ({
+  ...vectorCase,
+  name,
+  secret,
+  headers: deliveryHeaders(vector.id, vector.timestamp, rotatedHeader),
+});
 
 const accepted: Case[] = [
   vectorCase,
@@ -109,7 +124,15 @@ const accepted: Case[] = [
   signedCase('a timestamp exactly 300 s in the future', 300),
   rotated('a rotated header "v1,<old> v1,<new>", checked with the old secret', oldSecret),
   rotated('a rotated header "v1,<old> v1,<new>", checked with the new secret', newSecretAfterRotation),
-  {...vectorCase, name: 'header names in any letter case', headers: {'Webhook-Id': vector.id, 'WEBHOOK-TIMESTAMP': String(vector.timestamp), 'Webhook-Signature': vector.signature}},
+  {
+    ...vectorCase,
+    name: 'header names in any letter case',
+    headers: {
+      'Webhook-Id': vector.id,
+      'WEBHOOK-TIMESTAMP': String(vector.timestamp),
+      'Webhook-Signature': vector.signature,
+    },
+  },
 ];
 
 const withoutHeader = (name: string): Case => {
@@ -117,24 +140,45 @@ const withoutHeader = (name: string): Case => {
   delete headers[name];
   return {...vectorCase, name: `a delivery without the ${name} header`, headers};
 };
-const withSignature = (name: string, signatures: string): Case => ({...vectorCase, name, headers: {...vectorCase.headers, 'webhook-signature': signatures}});
+const withSignature = (name: string, signatures: string): Case => ({
+  ...vectorCase,
+  name,
+  headers: {...vectorCase.headers, 'webhook-signature': signatures},
+});
 const bareSignature = vector.signature.slice('v1,'.length);
 
 const rejected: Case[] = [
   {...vectorCase, name: 'a body with one byte changed', body: vector.body.replace('2432232314', '2432232315')},
   {...vectorCase, name: 'a body with a space added', body: vector.body.replace(': ', ':  ')},
   {...vectorCase, name: 'the wrong secret', secret: newSecret()},
-  {...vectorCase, name: 'a rotated header checked with a third secret', headers: rotated('', oldSecret).headers, secret: newSecret()},
+  {
+    ...vectorCase,
+    name: 'a rotated header checked with a third secret',
+    headers: rotated('', oldSecret).headers,
+    secret: newSecret(),
+  },
   {
     ...vectorCase,
     name: 'a signature keyed with the whole whsec_ string, not its base64-decoded bytes (Stripe style)',
-    headers: deliveryHeaders(vector.id, vector.timestamp, signature(vector.secret, vector.id, vector.timestamp, vector.body, 'whole-string')),
+    headers: deliveryHeaders(
+      vector.id,
+      vector.timestamp,
+      signature(vector.secret, vector.id, vector.timestamp, vector.body, 'whole-string'),
+    ),
   },
-  {...vectorCase, name: 'another webhook-id than the one signed', headers: {...vectorCase.headers, 'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJeX'}},
+  {
+    ...vectorCase,
+    name: 'another webhook-id than the one signed',
+    headers: {...vectorCase.headers, 'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJeX'},
+  },
   {...vectorCase, name: 'the vector checked 5 minutes and 1 s after it was signed', now: vector.timestamp + 301},
   signedCase('a correctly signed timestamp 301 s in the past', -301),
   signedCase('a correctly signed timestamp 301 s in the future', 301),
-  {...vectorCase, name: 'a timestamp that is not a number', headers: {...vectorCase.headers, 'webhook-timestamp': 'yesterday'}},
+  {
+    ...vectorCase,
+    name: 'a timestamp that is not a number',
+    headers: {...vectorCase.headers, 'webhook-timestamp': 'yesterday'},
+  },
   withoutHeader('webhook-id'),
   withoutHeader('webhook-timestamp'),
   withoutHeader('webhook-signature'),
@@ -172,7 +216,9 @@ test.describe('signing', () => {
   test('verify-by-hand.ts, verify.py and the package each reproduce the official signature byte for byte', async () => {
     expect(byHand.sign(vector.secret, vector.id, vector.timestamp, vector.body)).toBe(vector.signature);
     expect(byHand.sign(vector.secret, vector.id, vector.timestamp, Buffer.from(vector.body))).toBe(vector.signature);
-    expect(new Webhook(vector.secret).sign(vector.id, new Date(vector.timestamp * 1000), vector.body)).toBe(vector.signature);
+    expect(new Webhook(vector.secret).sign(vector.id, new Date(vector.timestamp * 1000), vector.body)).toBe(
+      vector.signature,
+    );
     const python = await runPythonJson(
       `import json, sys
 sys.path.insert(0, "examples/webhooks")
@@ -187,16 +233,24 @@ print(json.dumps(sign(v["secret"], v["id"], str(v["timestamp"]), v["body"].encod
   test('the package verifies a fresh delivery on the real clock, signed with the same secret', () => {
     const timestamp = Math.floor(Date.now() / 1000);
     const body = '{"id":"evt_4Gd9KsW2mP7xRb1NqT6vLc3Y","type":"payment.succeeded"}';
-    const headers = deliveryHeaders('evt_4Gd9KsW2mP7xRb1NqT6vLc3Y', timestamp, byHand.sign(vector.secret, 'evt_4Gd9KsW2mP7xRb1NqT6vLc3Y', timestamp, body));
+    const headers = deliveryHeaders(
+      'evt_4Gd9KsW2mP7xRb1NqT6vLc3Y',
+      timestamp,
+      byHand.sign(vector.secret, 'evt_4Gd9KsW2mP7xRb1NqT6vLc3Y', timestamp, body),
+    );
     expect(withPackage.verifyWebhook(body, headers, vector.secret)).toEqual(JSON.parse(body));
     expect(byHand.verifyWebhook(body, headers, vector.secret)).toEqual(JSON.parse(body));
-    expect(() => withPackage.verifyWebhook(body.replace('succeeded', 'failed'), headers, vector.secret)).toThrow(withPackage.WebhookVerificationError);
+    expect(() => withPackage.verifyWebhook(body.replace('succeeded', 'failed'), headers, vector.secret)).toThrow(
+      withPackage.WebhookVerificationError,
+    );
   });
 
   test('the by-hand verifier takes the headers of a Fetch API Request as well', () => {
     const headers = new Headers(vectorCase.headers);
     expect(byHand.verifyWebhook(vector.body, headers, vector.secret, vector.timestamp)).toEqual({test: 2432232314});
-    expect(atClock(vector.timestamp, () => withPackage.verifyWebhook(vector.body, headers, vector.secret))).toEqual({test: 2432232314});
+    expect(atClock(vector.timestamp, () => withPackage.verifyWebhook(vector.body, headers, vector.secret))).toEqual({
+      test: 2432232314,
+    });
   });
 
   test('the tolerance in verify-by-hand.ts is the 300 s of the contract', () => {
@@ -213,7 +267,13 @@ function generatedCases(count: number): (Case & {valid: boolean})[] {
     const secret = newSecret(randomInt(24, 65));
     const id = `evt_${randomBytes(12).toString('hex')}`;
     const body = JSON.stringify(
-      {id, type: 'payment.succeeded', n: randomInt(0, 2 ** 40), note: texts[randomInt(texts.length)], amount: {amount: `${randomInt(1, 10_000)}.${String(randomInt(100)).padStart(2, '0')}`, currency: 'USDC'}},
+      {
+        id,
+        type: 'payment.succeeded',
+        n: randomInt(0, 2 ** 40),
+        note: texts[randomInt(texts.length)],
+        amount: {amount: `${randomInt(1, 10_000)}.${String(randomInt(100)).padStart(2, '0')}`, currency: 'USDC'},
+      },
       null,
       randomInt(3) === 0 ? 2 : undefined,
     );
@@ -239,7 +299,9 @@ function generatedCases(count: number): (Case & {valid: boolean})[] {
         break;
       case 3:
         // rotation: the right signature among others
-        signatures = [signature(newSecret(), id, now + offset, body), signatures].sort(() => randomInt(3) - 1).join(' ');
+        signatures = [signature(newSecret(), id, now + offset, body), signatures]
+          .sort(() => randomInt(3) - 1)
+          .join(' ');
         break;
       case 4:
         signatures = signature(secret, id, now + offset, body, 'whole-string');
@@ -248,7 +310,14 @@ function generatedCases(count: number): (Case & {valid: boolean})[] {
       default:
         break;
     }
-    cases.push({name: `case ${i}`, body: sentBody, secret: verifySecret, now, headers: deliveryHeaders(id, now + offset, signatures), valid});
+    cases.push({
+      name: `case ${i}`,
+      body: sentBody,
+      secret: verifySecret,
+      now,
+      headers: deliveryHeaders(id, now + offset, signatures),
+      valid,
+    });
   }
   return cases;
 }
@@ -257,7 +326,8 @@ test('the three verifiers agree with each other and with the contract on 300 gen
   const cases = generatedCases(300);
   const [fromPackage, fromHand, fromPython] = await Promise.all(verifiers.map((verifier) => verifier.verify(cases)));
   cases.forEach((c, i) => {
-    const summary = (outcome: Outcome) => (outcome.ok ? {ok: true, event: outcome.event} : {ok: false, error: outcome.error});
+    const summary = (outcome: Outcome) =>
+      outcome.ok ? {ok: true, event: outcome.event} : {ok: false, error: outcome.error};
     const expected = c.valid ? {ok: true, event: JSON.parse(c.body)} : {ok: false, error: 'WebhookVerificationError'};
     expect(summary(fromPackage[i]), `${c.name} (package)`).toEqual(expected);
     expect(summary(fromHand[i]), `${c.name} (by hand)`).toEqual(expected);

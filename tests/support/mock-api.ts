@@ -17,10 +17,23 @@ export const descriptionPath = path.resolve(__dirname, '../../api/openapi.yaml')
 export const testSecretKey = 'cw_test_51Hx9QeKz4mVb7NwR2tYcL8dPa';
 
 export interface RecordedRequest {
-  method: string; path: string; query: Record<string, string>; headers: Record<string, string>;
-  body: unknown; operationId: string | null; status: number; response: unknown;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  operationId: string | null;
+  status: number;
+  response: unknown;
 }
-export interface WebhookDelivery {eventId: string; type: string; url: string; status: number | null; ok: boolean; error?: string}
+export interface WebhookDelivery {
+  eventId: string;
+  type: string;
+  url: string;
+  status: number | null;
+  ok: boolean;
+  error?: string;
+}
 export interface MockApi {
   /** e.g. http://127.0.0.1:41234/v1 */
   baseUrl: string;
@@ -37,22 +50,46 @@ type Reply = {status: number; body: Json; headers?: Record<string, string>};
 // network -> assets, required confirmations, and how the payment URI looks
 // (payments made with cw_test_ keys settle on the sandbox chain: EVM chain ids
 // are the sandbox ones).
-const evm = (chainId: number) => (address: string, asset: string, units: bigint) => asset === 'ETH'
-  ? `ethereum:${address}@${chainId}?value=${units}`
-  : `ethereum:${tokenContract(asset, chainId)}@${chainId}/transfer?address=${address}&uint256=${units}`;
-const networks: Record<string, {assets: string[]; confirmations: number; uri(a: string, asset: string, units: bigint, amount: string): string}> = {
+const evm = (chainId: number) => (address: string, asset: string, units: bigint) =>
+  asset === 'ETH'
+    ? `ethereum:${address}@${chainId}?value=${units}`
+    : `ethereum:${tokenContract(asset, chainId)}@${chainId}/transfer?address=${address}&uint256=${units}`;
+const networks: Record<
+  string,
+  {assets: string[]; confirmations: number; uri(a: string, asset: string, units: bigint, amount: string): string}
+> = {
   bitcoin: {assets: ['BTC'], confirmations: 3, uri: (a, _s, _u, amount) => `bitcoin:${a}?amount=${amount}`},
   ethereum: {assets: ['ETH', 'USDC', 'USDT'], confirmations: 12, uri: evm(11155111)},
   base: {assets: ['ETH', 'USDC'], confirmations: 30, uri: evm(84532)},
   polygon: {assets: ['USDC', 'USDT'], confirmations: 64, uri: evm(80002)},
-  solana: {assets: ['SOL', 'USDC'], confirmations: 32, uri: (a, s, _u, amount) => `solana:${a}?amount=${amount}${s === 'USDC' ? '&spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' : ''}`},
-  tron: {assets: ['USDT'], confirmations: 20, uri: (a, _s, _u, amount) => `tron:${a}?amount=${amount}&token=TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf`},
+  solana: {
+    assets: ['SOL', 'USDC'],
+    confirmations: 32,
+    uri: (a, s, _u, amount) =>
+      `solana:${a}?amount=${amount}${s === 'USDC' ? '&spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' : ''}`,
+  },
+  tron: {
+    assets: ['USDT'],
+    confirmations: 20,
+    uri: (a, _s, _u, amount) => `tron:${a}?amount=${amount}&token=TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf`,
+  },
 };
-const tokenContract = (asset: string, chainId: number) => (<Record<string, string>>{
-  'USDC@84532': '0x036CbD53842c5426634e7929541eC2318f3dCF7e', 'USDC@11155111': '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
-  'USDC@80002': '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582'})[`${asset}@${chainId}`] ?? '0xaA8E23Fb1079EA71e0a56F48a2aA51851D8433D0';
+const tokenContract = (asset: string, chainId: number) =>
+  (<Record<string, string>>{
+    'USDC@84532': '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+    'USDC@11155111': '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
+    'USDC@80002': '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582',
+  })[`${asset}@${chainId}`] ?? '0xaA8E23Fb1079EA71e0a56F48a2aA51851D8433D0';
 const decimals: Record<string, number> = {BTC: 8, ETH: 18, USDC: 6, USDT: 6, SOL: 9};
-const usdPerUnit: Record<string, string> = {USD: '1', EUR: '1.08', BTC: '60625', ETH: '3350', SOL: '145', USDC: '1', USDT: '1'};
+const usdPerUnit: Record<string, string> = {
+  USD: '1',
+  EUR: '1.08',
+  BTC: '60625',
+  ETH: '3350',
+  SOL: '145',
+  USDC: '1',
+  USDT: '1',
+};
 
 // Exact decimal arithmetic on strings: amounts never pass through a double.
 const units = (amount: string, scale: number) => {
@@ -61,21 +98,38 @@ const units = (amount: string, scale: number) => {
 };
 const decimal = (value: bigint, scale: number) => {
   const digits = value.toString().padStart(scale + 1, '0');
-  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '').padEnd(2, '0');
+  const fraction = digits
+    .slice(digits.length - scale)
+    .replace(/0+$/, '')
+    .padEnd(2, '0');
   return scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${fraction}`;
 };
 
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newId = (prefix: string) => `${prefix}_${[...randomBytes(24)].map((b) => base62[b % 62]).join('')}`;
-const randomAddress = (network: string) => network === 'bitcoin' ? `tb1q${randomBytes(19).toString('hex')}`
-  : network === 'solana' ? [...randomBytes(44)].map((b) => base62[b % 58]).join('').replace(/[0lIO]/g, '7')
-  : network === 'tron' ? `T${[...randomBytes(33)].map((b) => base62[b % 58]).join('').replace(/[0lIO]/g, '9')}`
-  : `0x${randomBytes(20).toString('hex')}`;
+const randomAddress = (network: string) =>
+  network === 'bitcoin'
+    ? `tb1q${randomBytes(19).toString('hex')}`
+    : network === 'solana'
+      ? [...randomBytes(44)]
+          .map((b) => base62[b % 58])
+          .join('')
+          .replace(/[0lIO]/g, '7')
+      : network === 'tron'
+        ? `T${[...randomBytes(33)]
+            .map((b) => base62[b % 58])
+            .join('')
+            .replace(/[0lIO]/g, '9')}`
+        : `0x${randomBytes(20).toString('hex')}`;
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const error = (status: number, type: string, code: string, message: string, param: string | null = null): Reply =>
-  ({status, body: {error: {type, code, message, param, request_id: newId('req')}}});
-const invalid = (message: string, param: string | null = null) => error(400, 'invalid_request_error', 'parameter_invalid', message, param);
-const notFound = (what: string, id: string, param = 'id') => error(404, 'invalid_request_error', 'resource_missing', `No ${what} ${id} for this key.`, param);
+const error = (status: number, type: string, code: string, message: string, param: string | null = null): Reply => ({
+  status,
+  body: {error: {type, code, message, param, request_id: newId('req')}},
+});
+const invalid = (message: string, param: string | null = null) =>
+  error(400, 'invalid_request_error', 'parameter_invalid', message, param);
+const notFound = (what: string, id: string, param = 'id') =>
+  error(404, 'invalid_request_error', 'resource_missing', `No ${what} ${id} for this key.`, param);
 const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
 
 export async function startMockApi(): Promise<MockApi> {
@@ -90,7 +144,8 @@ export async function startMockApi(): Promise<MockApi> {
   // Signs and POSTs one event to every enabled endpoint that subscribed to its type.
   async function emit(type: string, object: Json) {
     const event = {id: newId('evt'), type, timestamp: now(), data: structuredClone(object)};
-    if (!validateEvent(event)) violations.push(`webhook ${type}: body does not match Event: ${JSON.stringify(validateEvent.errors)}`);
+    if (!validateEvent(event))
+      violations.push(`webhook ${type}: body does not match Event: ${JSON.stringify(validateEvent.errors)}`);
     const record = {...event, delivery_status: 'pending', delivery_attempts: 0};
     events.unshift(record);
     const body = JSON.stringify(event);
@@ -104,9 +159,16 @@ export async function startMockApi(): Promise<MockApi> {
       try {
         if (!isLoopback(endpoint.url)) throw new Error('the mock delivers only to loopback URLs');
         const response = await fetch(endpoint.url, {
-          method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(15_000),
-          headers: {'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': timestamp,
-            'webhook-signature': `v1,${signature}`},
+          method: 'POST',
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(15_000),
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': event.id,
+            'webhook-timestamp': timestamp,
+            'webhook-signature': `v1,${signature}`,
+          },
         });
         await response.arrayBuffer();
         Object.assign(delivery, {status: response.status, ok: response.status >= 200 && response.status < 300});
@@ -136,8 +198,22 @@ export async function startMockApi(): Promise<MockApi> {
   const handlers: Record<string, (c: Context) => Reply | Promise<Reply>> = {
     async createPayment(c) {
       const {price, asset, network, expires_in = 900, reference = null, metadata = {}} = c.request.requestBody;
-      if (!usdPerUnit[price.currency] || decimals[price.currency]) return error(422, 'invalid_request_error', 'unsupported_currency', `Prices in ${price.currency} are not supported; use USD or EUR.`, 'price.currency');
-      if (!networks[network].assets.includes(asset)) return error(422, 'invalid_request_error', 'unsupported_asset_network', `${asset} is not available on ${network}. On ${network}, use ${networks[network].assets.join(' or ')}.`, 'asset');
+      if (!usdPerUnit[price.currency] || decimals[price.currency])
+        return error(
+          422,
+          'invalid_request_error',
+          'unsupported_currency',
+          `Prices in ${price.currency} are not supported; use USD or EUR.`,
+          'price.currency',
+        );
+      if (!networks[network].assets.includes(asset))
+        return error(
+          422,
+          'invalid_request_error',
+          'unsupported_asset_network',
+          `${asset} is not available on ${network}. On ${network}, use ${networks[network].assets.join(' or ')}.`,
+          'asset',
+        );
       if (units(price.amount, 18) === 0n) return invalid('price.amount must be greater than zero.', 'price.amount');
       const d = decimals[asset];
       const usd = units(price.amount, 18) * units(usdPerUnit[price.currency], 18);
@@ -147,13 +223,26 @@ export async function startMockApi(): Promise<MockApi> {
       const address = randomAddress(network);
       const created = new Date();
       const payment = {
-        id, object: 'payment', livemode: false, status: 'awaiting_payment', price, asset, network,
-        amount_due: {amount: decimal(due, d), currency: asset}, amount_received: {amount: decimal(0n, d), currency: asset},
-        address, payment_uri: networks[network].uri(address, asset, due, decimal(due, d)),
+        id,
+        object: 'payment',
+        livemode: false,
+        status: 'awaiting_payment',
+        price,
+        asset,
+        network,
+        amount_due: {amount: decimal(due, d), currency: asset},
+        amount_received: {amount: decimal(0n, d), currency: asset},
+        address,
+        payment_uri: networks[network].uri(address, asset, due, decimal(due, d)),
         hosted_url: `https://pay.coinwharf.com/${id}`,
         expires_at: new Date(created.getTime() + expires_in * 1000).toISOString().replace(/\.\d+Z$/, 'Z'),
-        confirmations: 0, required_confirmations: networks[network].confirmations, labels: [] as string[],
-        reference, metadata, created_at: now(), updated_at: now(),
+        confirmations: 0,
+        required_confirmations: networks[network].confirmations,
+        labels: [] as string[],
+        reference,
+        metadata,
+        created_at: now(),
+        updated_at: now(),
       };
       payments.set(id, payment);
       await emit('payment.created', payment);
@@ -167,17 +256,31 @@ export async function startMockApi(): Promise<MockApi> {
     async cancelPayment(c) {
       const payment = payments.get(String(c.request.params.id));
       if (!payment) return notFound('payment', String(c.request.params.id));
-      if (payment.status !== 'awaiting_payment') return error(409, 'invalid_request_error', 'payment_invalid_state', `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be canceled.`);
+      if (payment.status !== 'awaiting_payment')
+        return error(
+          409,
+          'invalid_request_error',
+          'payment_invalid_state',
+          `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be canceled.`,
+        );
       await setStatus(payment, 'canceled');
       return {status: 200, body: payment};
     },
     async simulatePayment(c) {
       const payment = payments.get(String(c.request.params.id));
       if (!payment) return notFound('payment', String(c.request.params.id));
-      if (payment.status !== 'awaiting_payment') return error(409, 'invalid_request_error', 'payment_invalid_state', `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be simulated.`);
+      if (payment.status !== 'awaiting_payment')
+        return error(
+          409,
+          'invalid_request_error',
+          'payment_invalid_state',
+          `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be simulated.`,
+        );
       const d = decimals[payment.asset];
       const due = units(payment.amount_due.amount, d);
-      const received = (percent: bigint) => ({amount_received: {amount: decimal((due * percent) / 100n, d), currency: payment.asset}});
+      const received = (percent: bigint) => ({
+        amount_received: {amount: decimal((due * percent) / 100n, d), currency: payment.asset},
+      });
       const n = payment.required_confirmations;
       switch (c.request.requestBody.outcome) {
         case 'exact':
@@ -206,21 +309,51 @@ export async function startMockApi(): Promise<MockApi> {
       const {payment: paymentId, amount, address} = c.request.requestBody;
       const payment = payments.get(paymentId);
       if (!payment) return notFound('payment', paymentId, 'payment');
-      if (!['succeeded', 'requires_action'].includes(payment.status)) return error(409, 'invalid_request_error', 'payment_invalid_state', `Payment ${paymentId} is ${payment.status}; only payments that received funds can be refunded.`);
-      if (amount.currency !== payment.asset) return invalid(`Refund in the payment's asset, ${payment.asset}.`, 'amount.currency');
+      if (!['succeeded', 'requires_action'].includes(payment.status))
+        return error(
+          409,
+          'invalid_request_error',
+          'payment_invalid_state',
+          `Payment ${paymentId} is ${payment.status}; only payments that received funds can be refunded.`,
+        );
+      if (amount.currency !== payment.asset)
+        return invalid(`Refund in the payment's asset, ${payment.asset}.`, 'amount.currency');
       const d = decimals[payment.asset];
       if (units(amount.amount, d) === 0n || units(amount.amount, d) > units(payment.amount_received.amount, d)) {
-        return invalid(`amount must be more than 0 and at most the ${payment.amount_received.amount} ${payment.asset} received.`, 'amount.amount');
+        return invalid(
+          `amount must be more than 0 and at most the ${payment.amount_received.amount} ${payment.asset} received.`,
+          'amount.amount',
+        );
       }
-      const refund = {id: newId('rf'), object: 'refund', livemode: false, payment: paymentId, status: 'pending', amount,
-        asset: payment.asset, network: payment.network, address, created_at: now(), updated_at: now()};
+      const refund = {
+        id: newId('rf'),
+        object: 'refund',
+        livemode: false,
+        payment: paymentId,
+        status: 'pending',
+        amount,
+        asset: payment.asset,
+        network: payment.network,
+        address,
+        created_at: now(),
+        updated_at: now(),
+      };
       return {status: 201, body: refund};
     },
     listEvents: (c) => page(events, c.request.query, ['type', 'delivery_status']),
     createWebhookEndpoint(c) {
       const {url, enabled_events, description = null} = c.request.requestBody;
-      const endpoint = {id: newId('we'), object: 'webhook_endpoint', livemode: false, url, enabled_events, description,
-        status: 'enabled', secret: `whsec_${randomBytes(32).toString('base64')}`, created_at: now()};
+      const endpoint = {
+        id: newId('we'),
+        object: 'webhook_endpoint',
+        livemode: false,
+        url,
+        enabled_events,
+        description,
+        status: 'enabled',
+        secret: `whsec_${randomBytes(32).toString('base64')}`,
+        created_at: now(),
+      };
       endpoints.push(endpoint);
       return {status: 201, body: endpoint};
     },
@@ -232,37 +365,73 @@ export async function startMockApi(): Promise<MockApi> {
   // check, which tests against the OpenAPI 3.0 schema and so rejects any 3.1
   // document; Redocly lints the description as 3.1 instead.
   const definition = JSON.parse(JSON.stringify(await dereference(descriptionPath))) as Document;
-  const api = new OpenAPIBackend({definition, apiRoot: '/v1', quick: true,
-    customizeAjv: (ajv) => ajv.addFormat('uri', (s: string) => URL.canParse(s))
-      .addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/),
+  const api = new OpenAPIBackend({
+    definition,
+    apiRoot: '/v1',
+    quick: true,
+    customizeAjv: (ajv) =>
+      ajv
+        .addFormat('uri', (s: string) => URL.canParse(s))
+        .addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/),
     handlers: {
-    ...Object.fromEntries(Object.entries(handlers).map(([id, handle]) => [id, async (c: Context) => {
-      const key = c.request.headers['idempotency-key'];
-      if (c.request.method !== 'post' || !key) return handle(c);
-      const scope = `${c.request.headers.authorization} ${key}`;
-      const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
-      const previous = idempotency.get(scope);
-      if (previous && previous.fingerprint !== fingerprint) {
-        return error(409, 'idempotency_error', 'idempotency_conflict', 'This Idempotency-Key was used with different parameters in the last 24 hours.');
-      }
-      if (previous) return previous.reply;
-      const reply = await handle(c);
-      idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});
-      return reply;
-    }])),
-    validationFail: (c: Context) => {
-      const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
-      const first = c.validation.errors?.[0];
-      const param = [...(first?.instancePath.split('/').slice(2) ?? []), first?.params?.missingProperty].filter(Boolean).join('.');
-      return {...invalid(`Invalid request: ${problems.join('; ')}`, param || null), violation: problems.join('; ')};
+      ...Object.fromEntries(
+        Object.entries(handlers).map(([id, handle]) => [
+          id,
+          async (c: Context) => {
+            const key = c.request.headers['idempotency-key'];
+            if (c.request.method !== 'post' || !key) return handle(c);
+            const scope = `${c.request.headers.authorization} ${key}`;
+            const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
+            const previous = idempotency.get(scope);
+            if (previous && previous.fingerprint !== fingerprint) {
+              return error(
+                409,
+                'idempotency_error',
+                'idempotency_conflict',
+                'This Idempotency-Key was used with different parameters in the last 24 hours.',
+              );
+            }
+            if (previous) return previous.reply;
+            const reply = await handle(c);
+            idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});
+            return reply;
+          },
+        ]),
+      ),
+      validationFail: (c: Context) => {
+        const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+        const first = c.validation.errors?.[0];
+        const param = [...(first?.instancePath.split('/').slice(2) ?? []), first?.params?.missingProperty]
+          .filter(Boolean)
+          .join('.');
+        return {...invalid(`Invalid request: ${problems.join('; ')}`, param || null), violation: problems.join('; ')};
+      },
+      unauthorizedHandler: () => ({
+        ...error(
+          401,
+          'authentication_error',
+          'invalid_api_key',
+          'The secret key is missing or not valid. The mock takes cw_test_ keys.',
+        ),
+        violation: 'missing or malformed cw_test_ bearer key',
+      }),
+      notFound: () => ({
+        ...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'),
+        violation: 'path not in api/openapi.yaml',
+      }),
+      methodNotAllowed: () => ({
+        ...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'),
+        violation: 'method not in api/openapi.yaml',
+      }),
     },
-    unauthorizedHandler: () => ({...error(401, 'authentication_error', 'invalid_api_key', 'The secret key is missing or not valid. The mock takes cw_test_ keys.'), violation: 'missing or malformed cw_test_ bearer key'}),
-    notFound: () => ({...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'), violation: 'path not in api/openapi.yaml'}),
-    methodNotAllowed: () => ({...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'), violation: 'method not in api/openapi.yaml'}),
-  }});
-  api.registerSecurityHandler('bearerAuth', (c) => /^Bearer cw_test_[0-9A-Za-z]{16,}$/.test(String(c.request.headers.authorization ?? '')));
+  });
+  api.registerSecurityHandler('bearerAuth', (c) =>
+    /^Bearer cw_test_[0-9A-Za-z]{16,}$/.test(String(c.request.headers.authorization ?? '')),
+  );
   await api.init();
-  const validateEvent = api.validator.getAjv(ValidationContext.Response).compile((definition as Json).components.schemas.Event);
+  const validateEvent = api.validator
+    .getAjv(ValidationContext.Response)
+    .compile((definition as Json).components.schemas.Event);
 
   const read = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -275,14 +444,27 @@ export async function startMockApi(): Promise<MockApi> {
     const raw = await read(req);
     let body: unknown = raw === '' ? undefined : raw;
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    try { if (raw) body = JSON.parse(raw); } catch { /* left as a string: openapi-backend reports the parse error */ }
+    try {
+      if (raw) body = JSON.parse(raw);
+    } catch {
+      /* left as a string: openapi-backend reports the parse error */
+    }
     const where = `${req.method} ${url.pathname}${url.search}`;
     let reply: Reply & {violation?: string};
     if (raw && !/^application\/json\b/.test(headers['content-type'] ?? '')) {
-      reply = {...invalid('Send JSON bodies with Content-Type: application/json.'), violation: 'body sent without Content-Type: application/json'};
+      reply = {
+        ...invalid('Send JSON bodies with Content-Type: application/json.'),
+        violation: 'body sent without Content-Type: application/json',
+      };
     } else {
       try {
-        reply = await api.handleRequest({method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: body as any});
+        reply = await api.handleRequest({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.search.slice(1),
+          headers,
+          body: body as any,
+        });
       } catch (e) {
         reply = {...error(500, 'api_error', 'internal_error', `Mock failure: ${e}`), violation: `mock threw: ${e}`};
       }
@@ -292,19 +474,38 @@ export async function startMockApi(): Promise<MockApi> {
     if (operation && !reply.violation) {
       const declared = Object.keys(operation.responses ?? {});
       const status = String(reply.status);
-      if (!declared.some((code) => code === status || code === `${status[0]}XX`)) violations.push(`${where}: mock answered ${status}, not declared`);
+      if (!declared.some((code) => code === status || code === `${status[0]}XX`))
+        violations.push(`${where}: mock answered ${status}, not declared`);
       const check = api.validateResponse(reply.body, operation, reply.status);
-      if (check.errors) violations.push(`${where}: mock response ${reply.status} does not match the description: ${JSON.stringify(check.errors)}`);
+      if (check.errors)
+        violations.push(
+          `${where}: mock response ${reply.status} does not match the description: ${JSON.stringify(check.errors)}`,
+        );
     }
-    requests.push({method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers,
-      body, operationId: operation?.operationId ?? null, status: reply.status, response: reply.body});
+    requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body,
+      operationId: operation?.operationId ?? null,
+      status: reply.status,
+      response: reply.body,
+    });
     res.writeHead(reply.status, {'content-type': 'application/json', ...reply.headers});
     res.end(JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`, requests, violations, deliveries,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    violations,
+    deliveries,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -25,14 +25,17 @@ export function writeNginxConfig(port: number, workerProcesses: number | 'auto' 
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'coinwharf-nginx-'));
   const site = readSite(buildDir, brand.siteUrl);
   const configFile = path.join(prefix, 'nginx.conf');
-  writeFileSync(configFile, nginxConfig(site, {
-    root: buildDir,
-    listen: [`127.0.0.1:${port}`],
-    workerProcesses,
-    accessLog: 'off',
-    // As root, workers would drop to `nobody`, who may not read the checkout.
-    user: process.getuid?.() === 0 ? 'root' : undefined,
-  }));
+  writeFileSync(
+    configFile,
+    nginxConfig(site, {
+      root: buildDir,
+      listen: [`127.0.0.1:${port}`],
+      workerProcesses,
+      accessLog: 'off',
+      // As root, workers would drop to `nobody`, who may not read the checkout.
+      user: process.getuid?.() === 0 ? 'root' : undefined,
+    }),
+  );
   return {prefix, configFile, site};
 }
 
@@ -103,4 +106,3 @@ export async function startNginx(workerProcesses: number | 'auto' = 1): Promise<
     },
   };
 }
-

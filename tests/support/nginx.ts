@@ -8,8 +8,11 @@ import {startNginx, type NginxServer} from './nginx-server';
 export {buildDir, testNginxConfig, writeNginxConfig, type NginxServer} from './nginx-server';
 
 /** Playwright's test, with a worker's nginx as the base URL of `page` and `request`. */
+// Playwright's own shape for a fixture that needs no test fixtures and no other fixture.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export const test = base.extend<{}, {nginx: NginxServer}>({
   nginx: [
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startNginx();
       await use(server);
@@ -28,14 +31,23 @@ export interface RawResponse {
 }
 
 /** One GET (or other method) with exactly these headers: no redirects followed, nothing decoded. */
-export function rawRequest(url: string, options: {method?: string; headers?: Record<string, string>} = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  options: {method?: string; headers?: Record<string, string>} = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, {method: options.method ?? 'GET', headers: options.headers, agent: false}, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks)}));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {method: options.method ?? 'GET', headers: options.headers, agent: false},
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks)}),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end();
   });

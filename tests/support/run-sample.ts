@@ -12,7 +12,14 @@ export interface SampleRun {
 }
 
 /** The variables the samples read; a test's run never inherits them from the machine. */
-const sampleVariables = ['COINWHARF_API_BASE', 'COINWHARF_SECRET_KEY', 'COINWHARF_WEBHOOK_SECRET', 'PAYMENT_ID', 'WEBHOOK_URL', 'OUTCOME'];
+const sampleVariables = [
+  'COINWHARF_API_BASE',
+  'COINWHARF_SECRET_KEY',
+  'COINWHARF_WEBHOOK_SECRET',
+  'PAYMENT_ID',
+  'WEBHOOK_URL',
+  'OUTCOME',
+];
 
 /**
  * Runs an example file as the docs tell readers to: `bash file.sh`, `npx tsx
@@ -20,7 +27,11 @@ const sampleVariables = ['COINWHARF_API_BASE', 'COINWHARF_SECRET_KEY', 'COINWHAR
  * `python3 file.py` (Debian's, which has requests and Flask). An `undefined`
  * value removes a variable. Traffic stays on loopback: proxies are bypassed.
  */
-export function runSample(file: string, env: Record<string, string | undefined> = {}, timeoutMs = 90_000): Promise<SampleRun> {
+export function runSample(
+  file: string,
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 90_000,
+): Promise<SampleRun> {
   const runners: Record<string, string> = {
     '.sh': 'bash',
     '.ts': path.join(repoRoot, 'node_modules/.bin/tsx'),
@@ -28,7 +39,11 @@ export function runSample(file: string, env: Record<string, string | undefined> 
   };
   const command = runners[path.extname(file)];
   if (!command) throw new Error(`No runner for ${file}`);
-  const childEnv: Record<string, string | undefined> = {...process.env, NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost'};
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+  };
   for (const name of sampleVariables) delete childEnv[name];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
@@ -82,7 +97,12 @@ export async function callMock(mock: MockApi, method: string, apiPath: string, b
 }
 
 /** The quickstart's payment: 25.00 USD in USDC on Base. */
-export const quickstartPayment = {price: {amount: '25.00', currency: 'USD'}, asset: 'USDC', network: 'base', reference: 'order_1042'};
+export const quickstartPayment = {
+  price: {amount: '25.00', currency: 'USD'},
+  asset: 'USDC',
+  network: 'base',
+  reference: 'order_1042',
+};
 
 /** A test with a fresh mock of the API, closed afterwards. */
 export const test = base.extend<{mock: MockApi}>({

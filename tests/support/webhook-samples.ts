@@ -24,7 +24,13 @@ export function newSecret(bytes = 32): string {
  * HMAC-SHA256 over "{id}.{timestamp}.{body}" keyed with the decoded secret.
  * `key: 'whole-string'` signs the way Stripe does, with the secret's text as the key.
  */
-export function signature(secret: string, id: string, timestamp: number, body: string | Buffer, key: 'decoded' | 'whole-string' = 'decoded'): string {
+export function signature(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: string | Buffer,
+  key: 'decoded' | 'whole-string' = 'decoded',
+): string {
   const keyBytes = key === 'decoded' ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret);
   return `v1,${createHmac('sha256', keyBytes).update(`${id}.${timestamp}.`).update(body).digest('base64')}`;
 }
@@ -103,7 +109,12 @@ export interface Run {
 export function runScript(file: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<Run> {
   const [command, commandArgs] = commandFor(file, args);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, {cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+    const child = spawn(command, commandArgs, {
+      cwd: repoRoot,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -120,7 +131,11 @@ export function runScript(file: string, args: string[], env: Record<string, stri
 /** Runs Python code with JSON on stdin and parses the JSON it prints. */
 export async function runPythonJson(code: string, input: unknown): Promise<any> {
   return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/python3', ['-c', code], {cwd: repoRoot, env: childEnv({}), stdio: ['pipe', 'pipe', 'pipe']});
+    const child = spawn('/usr/bin/python3', ['-c', code], {
+      cwd: repoRoot,
+      env: childEnv({}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -156,11 +171,19 @@ export class Receiver {
    */
   static async start(file: string, env: Record<string, string>, ready: RegExp, timeoutMs = 45_000): Promise<Receiver> {
     const [command, args] = commandFor(file, []);
-    const child = spawn(command, args, {cwd: repoRoot, env: childEnv({PORT: '0', ...env}), stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: childEnv({PORT: '0', ...env}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const receiver = new Receiver(child);
     try {
       receiver.port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${file} printed no readiness line in ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`${file} printed no readiness line in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const check = () => {
           const match = ready.exec(receiver.stdout + receiver.stderr);
           if (match) {

@@ -30,7 +30,13 @@ const key = () => (secretKey(secret) as {key: Uint8Array}).key;
 /** A correctly signed delivery of `body`, sent `age` seconds before now. */
 async function delivery(body = '{"id":"evt_1","type":"payment.succeeded"}', age = 10): Promise<Delivery> {
   const timestamp = String(now - age);
-  return {secret, 'webhook-id': 'evt_1', 'webhook-timestamp': timestamp, 'webhook-signature': await signature(key(), 'evt_1', timestamp, body), body};
+  return {
+    secret,
+    'webhook-id': 'evt_1',
+    'webhook-timestamp': timestamp,
+    'webhook-signature': await signature(key(), 'evt_1', timestamp, body),
+    body,
+  };
 }
 
 const stepOf = async (input: Delivery, step: string, checkTolerance = true) => {
@@ -41,7 +47,14 @@ const stepOf = async (input: Delivery, step: string, checkTolerance = true) => {
 test.describe('webhook signature logic (issue #5)', () => {
   test('signs the official Standard Webhooks vector to its published signature', async () => {
     const {key: vectorKey} = secretKey(officialVector.secret) as {key: Uint8Array};
-    expect(await signature(vectorKey, officialVector['webhook-id'], officialVector['webhook-timestamp'], officialVector.body)).toBe(officialVector['webhook-signature']);
+    expect(
+      await signature(
+        vectorKey,
+        officialVector['webhook-id'],
+        officialVector['webhook-timestamp'],
+        officialVector.body,
+      ),
+    ).toBe(officialVector['webhook-signature']);
   });
 
   test('agrees with the node:crypto sample on 200 random deliveries, unicode and empty bodies included', async () => {
@@ -57,14 +70,20 @@ test.describe('webhook signature logic (issue #5)', () => {
   test('the official example passes, its fixed timestamp explained rather than failed', async () => {
     const result = await diagnose(officialVector, {now, checkTolerance: false});
     expect(result.ok).toBe(true);
-    expect(result.steps.find((s) => s.step === 'timestamp')).toMatchObject({status: 'note', message: expect.stringContaining('2021-02-25T15:02:10Z')});
+    expect(result.steps.find((s) => s.step === 'timestamp')).toMatchObject({
+      status: 'note',
+      message: expect.stringContaining('2021-02-25T15:02:10Z'),
+    });
     expect(result.steps.find((s) => s.step === 'match')?.status).toBe('pass');
   });
 
   test('checked against now, the example is stale by years, and the signature still matches', async () => {
     const result = await diagnose(officialVector, {now});
     expect(result.ok).toBe(false);
-    expect(result.steps.find((s) => s.step === 'timestamp')).toMatchObject({status: 'fail', message: expect.stringMatching(/days in the past: outside the 300 s/)});
+    expect(result.steps.find((s) => s.step === 'timestamp')).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/days in the past: outside the 300 s/),
+    });
     expect(result.steps.find((s) => s.step === 'match')?.status).toBe('pass');
   });
 
@@ -90,13 +109,24 @@ test.describe('webhook signature logic (issue #5)', () => {
 
   const mismatches: [string, (d: Delivery) => Promise<Delivery> | Delivery, RegExp][] = [
     ['a tampered body', (d) => ({...d, body: d.body.replace('succeeded', 'failed')}), /not the one that was signed/],
-    ['a re-serialized (pretty-printed) body', (d) => ({...d, body: JSON.stringify(JSON.parse(d.body), null, 2)}), /re-serialized\. Its compact JSON form matches/],
+    [
+      'a re-serialized (pretty-printed) body',
+      (d) => ({...d, body: JSON.stringify(JSON.parse(d.body), null, 2)}),
+      /re-serialized\. Its compact JSON form matches/,
+    ],
     ['a body with a trailing newline', (d) => ({...d, body: `${d.body}\n`}), /trailing whitespace or a newline/],
     ['a wrong secret', (d) => ({...d, secret: generateSecret()}), /not the one that was signed/],
-    ['a body in another key order, wrong secret', (d) => ({...d, secret: generateSecret(), body: '{"type":"payment.succeeded","id":"evt_1"}'}), /looks re-serialized/],
+    [
+      'a body in another key order, wrong secret',
+      (d) => ({...d, secret: generateSecret(), body: '{"type":"payment.succeeded","id":"evt_1"}'}),
+      /looks re-serialized/,
+    ],
     [
       'a signature made with the whole secret string as key',
-      async (d) => ({...d, 'webhook-signature': await signature(new TextEncoder().encode(secret), 'evt_1', d['webhook-timestamp'], d.body)}),
+      async (d) => ({
+        ...d,
+        'webhook-signature': await signature(new TextEncoder().encode(secret), 'evt_1', d['webhook-timestamp'], d.body),
+      }),
       /whole secret string as the key/,
     ],
   ];
@@ -110,10 +140,16 @@ test.describe('webhook signature logic (issue #5)', () => {
 
   test('a secret without whsec_, and one that is not base64', async () => {
     const input = await delivery();
-    expect((await stepOf({...input, secret: secret.slice('whsec_'.length)}, 'secret')).step).toMatchObject({status: 'fail', message: expect.stringContaining('does not start with whsec_')});
+    expect((await stepOf({...input, secret: secret.slice('whsec_'.length)}, 'secret')).step).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('does not start with whsec_'),
+    });
     const bad = await stepOf({...input, secret: 'whsec_not*base64'}, 'secret');
     expect(bad.step).toMatchObject({status: 'fail', message: expect.stringContaining('not valid base64')});
-    expect(bad.result.steps.find((s) => s.step === 'match'), 'no key, no signature check').toBeUndefined();
+    expect(
+      bad.result.steps.find((s) => s.step === 'match'),
+      'no key, no signature check',
+    ).toBeUndefined();
   });
 
   for (const [name, age, message] of [
@@ -121,19 +157,29 @@ test.describe('webhook signature logic (issue #5)', () => {
     ['future', -301, /5 min in the future: outside the 300 s/],
   ] as const) {
     test(`a ${name} timestamp fails, showing the skew; 299 s passes`, async () => {
-      expect((await stepOf(await delivery(undefined, age), 'timestamp')).step).toMatchObject({status: 'fail', message: expect.stringMatching(message)});
+      expect((await stepOf(await delivery(undefined, age), 'timestamp')).step).toMatchObject({
+        status: 'fail',
+        message: expect.stringMatching(message),
+      });
       expect((await stepOf(await delivery(undefined, Math.sign(age) * 299), 'timestamp')).step?.status).toBe('pass');
     });
   }
 
   test('a header without v1 signatures, and a timestamp that is not a number', async () => {
     const input = await delivery();
-    expect((await stepOf({...input, 'webhook-signature': 'v2,abc'}, 'signature')).step?.message).toContain('no v1 signature');
-    expect((await stepOf({...input, 'webhook-timestamp': '2025-01-01T00:00:00Z'}, 'timestamp')).step?.message).toContain('not a Unix time');
+    expect((await stepOf({...input, 'webhook-signature': 'v2,abc'}, 'signature')).step?.message).toContain(
+      'no v1 signature',
+    );
+    expect(
+      (await stepOf({...input, 'webhook-timestamp': '2025-01-01T00:00:00Z'}, 'timestamp')).step?.message,
+    ).toContain('not a Unix time');
   });
 
   test('empty input names what is missing and throws nothing', async () => {
-    const result = await diagnose({secret: '', 'webhook-id': '', 'webhook-timestamp': '', 'webhook-signature': '', body: ''}, {now});
+    const result = await diagnose(
+      {secret: '', 'webhook-id': '', 'webhook-timestamp': '', 'webhook-signature': '', body: ''},
+      {now},
+    );
     expect(result.ok).toBe(false);
     expect(result.steps.map((s) => [s.step, s.status])).toEqual([
       ['secret', 'fail'],
@@ -150,7 +196,11 @@ test.describe('webhook signature logic (issue #5)', () => {
   });
 
   test('pasted raw headers are read in any case, with CRLF, ignoring the others', () => {
-    expect(parseHeaderBlock('POST /hook HTTP/1.1\r\nContent-Type: application/json\r\nWebhook-Id: evt_9\r\nWEBHOOK-TIMESTAMP:  1700000000 \r\nwebhook-signature: v1,a v1,b\r\n')).toEqual({
+    expect(
+      parseHeaderBlock(
+        'POST /hook HTTP/1.1\r\nContent-Type: application/json\r\nWebhook-Id: evt_9\r\nWEBHOOK-TIMESTAMP:  1700000000 \r\nwebhook-signature: v1,a v1,b\r\n',
+      ),
+    ).toEqual({
       'webhook-id': 'evt_9',
       'webhook-timestamp': '1700000000',
       'webhook-signature': 'v1,a v1,b',
@@ -170,7 +220,7 @@ test.describe('webhook signature logic (issue #5)', () => {
 });
 
 test.describe('signed test events (issue #5)', () => {
-  test('every event type gives a body that the API description\'s Event schema accepts, data in the status the event reflects', async () => {
+  test("every event type gives a body that the API description's Event schema accepts, data in the status the event reflects", async () => {
     const api = (await dereference('api/openapi.yaml')) as unknown as {components: {schemas: Record<string, object>}};
     const ajv = new Ajv2020({strict: false, allErrors: true});
     addFormats(ajv);

@@ -65,10 +65,15 @@ export default function CopyPage({twinUrl}: Props): ReactNode {
 
   return (
     <div className={styles.copyPage}>
-      <button type="button" className={clsx('button button--sm button--outline button--secondary', styles.button)} onClick={copy}>
+      <button
+        type="button"
+        className={clsx('button button--sm button--outline button--secondary', styles.button)}
+        onClick={copy}
+      >
         {status === 'copied' ? 'Copied' : 'Copy page'}
       </button>
       {/* A plain link: the twin is a file, not a route the client router knows. */}
+      {/* eslint-disable-next-line @docusaurus/no-html-links -- see above */}
       <a className={styles.markdownLink} href={twinUrl} type="text/markdown">
         View as Markdown
       </a>

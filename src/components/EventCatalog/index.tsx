@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import {eventAnchor, webhookEvents} from '@site/src/data/webhooks';
 
@@ -20,9 +21,9 @@ export default function EventCatalog(): ReactNode {
         {webhookEvents.map(({type, object, status, when}) => (
           <tr key={type} id={eventAnchor(type)}>
             <td>
-              <a href={`#${eventAnchor(type)}`}>
+              <Link to={`#${eventAnchor(type)}`}>
                 <code>{type}</code>
-              </a>
+              </Link>
             </td>
             <td>a {object}</td>
             <td>

@@ -43,5 +43,7 @@ export function exampleTabLabel(example: Pick<Example, 'file' | 'label'>): strin
 export function exampleTabValue(group: TabGroup, example: Pick<Example, 'file' | 'label'>): string {
   return group === 'language'
     ? exampleLanguage(example.file).value
-    : exampleTabLabel(example).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    : exampleTabLabel(example)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-');
 }

@@ -58,7 +58,13 @@ export default function WebhookEventGenerator(): ReactNode {
     setSigned({type, body, command: curlCommand(target.href, headers, body)});
   };
 
-  const textField = (name: string, label: string, type: 'text' | 'url', value: string, onChange: (value: string) => void) => (
+  const textField = (
+    name: string,
+    label: string,
+    type: 'text' | 'url',
+    value: string,
+    onChange: (value: string) => void,
+  ) => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${name}`}>{label}</label>
       <input
@@ -75,6 +81,7 @@ export default function WebhookEventGenerator(): ReactNode {
 
   return (
     <section className={styles.tool} aria-labelledby={`${id}-title`}>
+      {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- a tool's title, not a section to link to or list in the TOC */}
       <h4 id={`${id}-title`} className={styles.title}>
         Signed test-event generator
       </h4>
@@ -84,7 +91,12 @@ export default function WebhookEventGenerator(): ReactNode {
       </p>
       <div className={styles.field}>
         <label htmlFor={`${id}-type`}>Event type</label>
-        <select id={`${id}-type`} className={clsx('margin-bottom--sm', styles.input)} value={type} onChange={(event) => setType(event.target.value)}>
+        <select
+          id={`${id}-type`}
+          className={clsx('margin-bottom--sm', styles.input)}
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+        >
           {webhookEvents.map((event) => (
             <option key={event.type} value={event.type}>
               {event.type}

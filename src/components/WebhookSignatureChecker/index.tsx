@@ -10,7 +10,13 @@ import {
 } from '@site/src/lib/webhookSignature';
 import styles from './styles.module.css';
 
-const emptyDelivery: Delivery = {secret: '', 'webhook-id': '', 'webhook-timestamp': '', 'webhook-signature': '', body: ''};
+const emptyDelivery: Delivery = {
+  secret: '',
+  'webhook-id': '',
+  'webhook-timestamp': '',
+  'webhook-signature': '',
+  body: '',
+};
 
 const statusWord = {pass: 'Passed', fail: 'Failed', note: 'Note'} as const;
 
@@ -73,6 +79,7 @@ export default function WebhookSignatureChecker(): ReactNode {
 
   return (
     <section className={styles.tool} aria-labelledby={`${id}-title`}>
+      {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- a tool's title, not a section to link to or list in the TOC */}
       <h4 id={`${id}-title`} className={styles.title}>
         Signature checker
       </h4>
@@ -110,7 +117,9 @@ export default function WebhookSignatureChecker(): ReactNode {
         {result && (
           <>
             <p className={clsx(styles.verdict, result.ok ? styles.ok : styles.bad)}>
-              {result.ok ? 'Verified: this delivery is authentic.' : `Not verified: ${result.steps.filter((s) => s.status === 'fail').length} problem(s) below.`}
+              {result.ok
+                ? 'Verified: this delivery is authentic.'
+                : `Not verified: ${result.steps.filter((s) => s.status === 'fail').length} problem(s) below.`}
             </p>
             <ol className={styles.steps}>
               {result.steps.map((step) => (

@@ -220,12 +220,15 @@ export default function SearchBarWrapper(props: SearchBarProps): ReactNode {
   }, [SearchBar, revealed]);
 
   // Swap in the real box and hand over, in the commit that removes the
-  // placeholder, so no keystroke can land in between.
+  // placeholder, so no keystroke can land in between. `host` is a DOM node made
+  // once for the portal, not state that renders: effects may attach and style it.
+  // eslint-disable-next-line react-hooks/immutability
   useLayoutEffect(() => {
     const root = container.current;
     if (!revealed || !host || !root || host.parentNode === root) {
       return;
     }
+    // eslint-disable-next-line react-hooks/immutability
     host.className = styles.wrapper;
     root.appendChild(host);
     const state = handoff.current;

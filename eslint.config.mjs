@@ -1,0 +1,75 @@
+import js from '@eslint/js';
+import docusaurus from '@docusaurus/eslint-plugin';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'build/',
+      '.docusaurus/',
+      '**/.docusaurus/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'tests/.output/',
+      'deploy/nginx/',
+      // Planted mistakes that tests/lint/linters.spec.ts expects the linters to catch.
+      'tests/fixtures/lint/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {...globals.node},
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', ignoreRestSiblings: true}],
+    },
+  },
+  {
+    // These tests read JSON printed by samples, the mock and the API description; expect() checks its shape.
+    files: ['tests/samples/**', 'tests/support/**'],
+    rules: {'@typescript-eslint/no-explicit-any': 'off'},
+  },
+  {
+    // CommonJS config files.
+    files: ['**/*.cjs', 'babel.config.js'],
+    languageOptions: {sourceType: 'commonjs'},
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  {
+    // Site code that runs in the browser, and the component harnesses.
+    files: ['src/**/*.{ts,tsx}', 'tests/component/**/*.tsx', 'tests/fixtures/**/*.tsx'],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat['jsx-runtime'],
+    plugins: {
+      react,
+      'react-hooks': reactHooks,
+      'jsx-a11y': jsxA11y,
+      '@docusaurus': docusaurus,
+    },
+    languageOptions: {
+      ...react.configs.flat.recommended.languageOptions,
+      globals: {...globals.browser},
+    },
+    settings: {react: {version: 'detect'}},
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat['jsx-runtime'].rules,
+      ...reactHooks.configs.flat.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // @docusaurus/recommended. The site is English-only, so no-untranslated-text stays off.
+      ...docusaurus.configs.recommended.rules,
+      // TypeScript checks props.
+      'react/prop-types': 'off',
+    },
+  },
+);
