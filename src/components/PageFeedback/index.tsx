@@ -53,6 +53,7 @@ export default function PageFeedback({title, permalink}: Props): ReactNode {
         {answer === 'no' && (
           <>
             Thank you. Tell us what to fix in the GitHub issue that opened in a new tab (
+            {/* eslint-disable-next-line @docusaurus/no-html-links -- the prefilled issue on GitHub, not a page of this site */}
             <a href={url} target="_blank" rel="noopener noreferrer">
               open it again
             </a>
