@@ -49,7 +49,8 @@ function evaluate(node: EstreeNode, scope: Scope): unknown {
     case 'ObjectExpression':
       return Object.fromEntries(
         (node.properties ?? []).map((property) => {
-          if (property.type !== 'Property' || property.computed) throw new Error('only plain object properties are supported');
+          if (property.type !== 'Property' || property.computed)
+            throw new Error('only plain object properties are supported');
           const key = property.key.type === 'Identifier' ? property.key.name : String(property.key.value);
           return [key, evaluate(property.value, scope)];
         }),
@@ -65,7 +66,8 @@ function evaluate(node: EstreeNode, scope: Scope): unknown {
 function props(element: JsxElement, scope: Scope): Record<string, unknown> {
   return Object.fromEntries(
     element.attributes.map((attribute) => {
-      if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) throw new Error('spread attributes are not supported');
+      if (attribute.type !== 'mdxJsxAttribute' || !attribute.name)
+        throw new Error('spread attributes are not supported');
       const {value} = attribute;
       if (value === null || value === undefined) return [attribute.name, true];
       if (typeof value === 'string') return [attribute.name, value];
@@ -117,7 +119,10 @@ const renderers: Record<string, (props: Record<string, unknown>) => string> = {
   RetrySchedule: () =>
     markdownTable(
       ['Attempt', 'Wait after the previous attempt'],
-      retrySchedule.map((wait, index) => [String(index + 1), index === 0 ? 'First delivery, right after the event' : wait]),
+      retrySchedule.map((wait, index) => [
+        String(index + 1),
+        index === 0 ? 'First delivery, right after the event' : wait,
+      ]),
     ),
   // The page's interactive tools: a twin can only say where they are.
   WebhookSignatureChecker: () =>

@@ -31,7 +31,12 @@ interface Edit {
   text: string;
 }
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+const parser = unified()
+  .use(remarkParse)
+  .use(remarkMdx)
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkGfm)
+  .use(remarkDirective);
 
 /** Docusaurus's admonitions, and the word each starts its blockquote with. */
 const admonitions: Record<string, string> = {
@@ -87,7 +92,9 @@ function readScope(root: Parent, context: ConvertContext): Scope {
       const from = statement.source.value;
       for (const specifier of statement.specifiers ?? []) {
         const raw = /^!!raw-loader!(@site\/.+)$/.exec(from);
-        scope[specifier.local.name] = raw ? {kind: 'raw', sitePath: raw[1], text: context.readImport(raw[1])} : {kind: 'module', from};
+        scope[specifier.local.name] = raw
+          ? {kind: 'raw', sitePath: raw[1], text: context.readImport(raw[1])}
+          : {kind: 'module', from};
       }
     }
   }
@@ -107,7 +114,11 @@ function inlineEdits(node: Node, source: string, context: ConvertContext): Edit[
       return 'skip';
     }
     if (child.type === 'mdxJsxTextElement' || child.type === 'mdxJsxFlowElement' || child.type === 'textDirective') {
-      fail(context, child, `<${(child as {name?: string}).name ?? child.type}> inside other content cannot be turned into Markdown; put it on its own line`);
+      fail(
+        context,
+        child,
+        `<${(child as {name?: string}).name ?? child.type}> inside other content cannot be turned into Markdown; put it on its own line`,
+      );
     }
     if ((child.type === 'link' || child.type === 'definition') && child.url !== undefined) {
       const url = context.resolveLink(child.url, context.file);
@@ -118,7 +129,9 @@ function inlineEdits(node: Node, source: string, context: ConvertContext): Edit[
         edits.push({start, end, text: `[${child.label}]: ${url}${title}`});
       } else if (source[start] === '[') {
         const kids = child.children ?? [];
-        const text = kids.length ? splice(source, offsets(kids[0])[0], offsets(kids.at(-1)!)[1], inlineEdits(child, source, context)) : '';
+        const text = kids.length
+          ? splice(source, offsets(kids[0])[0], offsets(kids.at(-1)!)[1], inlineEdits(child, source, context))
+          : '';
         edits.push({start, end, text: `[${text}](${url}${title})`});
         return 'skip';
       }
@@ -156,11 +169,15 @@ function flowMarkdown(node: Node, source: string, scope: Scope, context: Convert
       const title = titled
         ? source.slice(offsets(first.children[0] as Node)[0], offsets(first.children.at(-1) as Node)[1])
         : '';
-      const inner = (titled ? rest : directive.children as typeof rest)
+      const inner = (titled ? rest : (directive.children as typeof rest))
         .map((child) => flowMarkdown(child, source, scope, context))
         .filter(Boolean);
       const label = title ? `**${word}: ${title}**` : `**${word}**`;
-      return [label, ...inner].join('\n\n').split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
+      return [label, ...inner]
+        .join('\n\n')
+        .split('\n')
+        .map((line) => (line ? `> ${line}` : '>'))
+        .join('\n');
     }
     case 'heading': {
       // Docusaurus's explicit heading ids, `## Title {#id}`, are not Markdown.
@@ -184,7 +201,9 @@ export function convertMdx(source: string, meta: {title: string; description: st
   const blocks = (root.children as (Node & {depth?: number})[])
     .map((node) => flowMarkdown(node, source, scope, context))
     .filter((block) => block.trim() !== '');
-  const hasTitle = (root.children as {type: string; depth?: number}[]).some((node) => node.type === 'heading' && node.depth === 1);
+  const hasTitle = (root.children as {type: string; depth?: number}[]).some(
+    (node) => node.type === 'heading' && node.depth === 1,
+  );
   const body = [...(hasTitle ? [] : [`# ${meta.title}`]), ...blocks].join('\n\n') + '\n';
   return {title: meta.title, description: meta.description, body};
 }

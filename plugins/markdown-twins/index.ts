@@ -67,15 +67,35 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
         ...[...(version?.docs ?? [])]
           .filter((doc) => !doc.unlisted)
           .sort((a, b) => rank(a.id) - rank(b.id))
-          .map((doc) => ({kind: 'doc' as const, title: doc.title, description: doc.description, permalink: doc.permalink, file: fromSite(doc.source)})),
+          .map((doc) => ({
+            kind: 'doc' as const,
+            title: doc.title,
+            description: doc.description,
+            permalink: doc.permalink,
+            file: fromSite(doc.source),
+          })),
         ...sitePages.flatMap((page) =>
           page.type === 'mdx' && !page.unlisted
-            ? [{kind: 'page' as const, title: page.title ?? '', description: page.description ?? '', permalink: page.permalink, file: fromSite(page.source)}]
+            ? [
+                {
+                  kind: 'page' as const,
+                  title: page.title ?? '',
+                  description: page.description ?? '',
+                  permalink: page.permalink,
+                  file: fromSite(page.source),
+                },
+              ]
             : [],
         ),
         ...(blog?.blogPosts ?? [])
           .filter((post) => !post.metadata.unlisted)
-          .map(({metadata}) => ({kind: 'changelog' as const, title: metadata.title, description: metadata.description, permalink: metadata.permalink, file: fromSite(metadata.source)})),
+          .map(({metadata}) => ({
+            kind: 'changelog' as const,
+            title: metadata.title,
+            description: metadata.description,
+            permalink: metadata.permalink,
+            file: fromSite(metadata.source),
+          })),
       ];
     },
 
@@ -113,7 +133,9 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
       });
 
       const listed = (kind: SourcePage['kind']): ListedPage[] =>
-        pages.filter((page) => page.kind === kind).map((page) => ({title: page.title, description: page.description, url: twinUrl(page)}));
+        pages
+          .filter((page) => page.kind === kind)
+          .map((page) => ({title: page.title, description: page.description, url: twinUrl(page)}));
       const site = {name: siteConfig.title, summary: options.summary};
       writeFileSync(
         path.join(outDir, 'llms.txt'),
@@ -131,7 +153,9 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
         path.join(outDir, 'llms-full.txt'),
         llmsFullTxt(
           site,
-          twins.filter(({page}) => page.kind === 'doc').map(({page, twin}) => ({pageUrl: siteUrl + page.permalink, markdown: twin.body})),
+          twins
+            .filter(({page}) => page.kind === 'doc')
+            .map(({page, twin}) => ({pageUrl: siteUrl + page.permalink, markdown: twin.body})),
         ),
       );
     },

@@ -31,13 +31,19 @@ export function llmsTxt(site: LlmsSite): string {
   const sections = site.sections
     .filter((section) => section.pages.length > 0)
     .map(({title, pages}) =>
-      [`## ${title}`, pages.map((page) => `- [${oneLine(page.title)}](${page.url}): ${oneLine(page.description)}`).join('\n')].join('\n\n'),
+      [
+        `## ${title}`,
+        pages.map((page) => `- [${oneLine(page.title)}](${page.url}): ${oneLine(page.description)}`).join('\n'),
+      ].join('\n\n'),
     );
   return [`# ${site.name}`, `> ${oneLine(site.summary)}`, site.details.trim(), ...sections].join('\n\n') + '\n';
 }
 
 /** Every doc's twin in one file, in sidebar order, each with the URL of its page. */
-export function llmsFullTxt(site: Pick<LlmsSite, 'name' | 'summary'>, docs: readonly {pageUrl: string; markdown: string}[]): string {
+export function llmsFullTxt(
+  site: Pick<LlmsSite, 'name' | 'summary'>,
+  docs: readonly {pageUrl: string; markdown: string}[],
+): string {
   const sections = docs.map(({pageUrl, markdown}) =>
     // The source line goes right under the doc's h1.
     markdown.trim().replace(/^(# .*)$/m, `$1\n\nSource: <${pageUrl}>`),

@@ -13,9 +13,9 @@ test.describe('site metadata (SPEC §1, §3, §9)', () => {
   test('search engine indexing is allowed on every page', async ({page}) => {
     for (const path of await sitemapPaths(page)) {
       await page.goto(path);
-      const robots = await page.locator('meta[name="robots"]').evaluateAll((metas) =>
-        metas.map((m) => m.getAttribute('content') ?? ''),
-      );
+      const robots = await page
+        .locator('meta[name="robots"]')
+        .evaluateAll((metas) => metas.map((m) => m.getAttribute('content') ?? ''));
       expect(robots.join(' '), path).not.toMatch(/noindex|nofollow/i);
     }
   });
@@ -81,7 +81,9 @@ test.describe('footer (SPEC §1)', () => {
 });
 
 test.describe('no forms (SPEC §5)', () => {
-  test('no page has a form, before or after hydration; the search box and webhook tools are fields without one', async ({page}) => {
+  test('no page has a form, before or after hydration; the search box and webhook tools are fields without one', async ({
+    page,
+  }) => {
     const paths = await sitemapPaths(page);
     expect(paths).toContain(routes.webhookGuide);
     for (const path of paths) {

@@ -13,8 +13,7 @@ function keepFocusOnMainContent(event: MouseEvent<HTMLDivElement>): void {
     return;
   }
   const target =
-    document.querySelector<HTMLElement>('main:first-of-type') ??
-    document.getElementById(SkipToContentFallbackId);
+    document.querySelector<HTMLElement>('main:first-of-type') ?? document.getElementById(SkipToContentFallbackId);
   if (!target || document.activeElement === target) {
     return;
   }
