@@ -1,4 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
+import {turnOffPrefetching} from '../support/first-load';
 import {routes, waitForHydration} from '../support/site';
 
 // Issue #3: one synced tab group for code samples across the site, and the
@@ -12,7 +13,9 @@ async function selectedLanguageTabs(page: Page): Promise<string[]> {
   );
 }
 
-test('a reader\'s language choice switches every sample, follows them to the next page and survives a reload', async ({page}) => {
+test("a reader's language choice switches every sample, follows them to the next page and survives a reload", async ({
+  page,
+}) => {
   await page.goto(routes.quickstart);
   await waitForHydration(page);
   expect(new Set(await selectedLanguageTabs(page))).toEqual(new Set(['curl']));
@@ -34,9 +37,50 @@ test('a reader\'s language choice switches every sample, follows them to the nex
 
 test('the payments overview draws the status diagram as an SVG with every status', async ({page}) => {
   await page.goto(routes.paymentsOverview);
+  await page.locator('figure').first().scrollIntoViewIfNeeded();
   const diagram = page.locator('figure svg').first();
   await expect(diagram).toBeVisible();
-  for (const status of ['awaiting_payment', 'pending', 'succeeded', 'requires_action', 'expired', 'canceled', 'failed']) {
+  for (const status of [
+    'awaiting_payment',
+    'pending',
+    'succeeded',
+    'requires_action',
+    'expired',
+    'canceled',
+    'failed',
+  ]) {
     await expect(diagram.getByText(status, {exact: true}).first()).toBeAttached();
   }
 });
+
+for (const viewport of [
+  {width: 375, height: 740},
+  {width: 1280, height: 800},
+]) {
+  test(`Mermaid loads only as the diagram nears the viewport, into the box kept for it (${viewport.width}px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await turnOffPrefetching(page); // link prefetching would fetch scripts of its own
+    await page.goto(routes.paymentsOverview);
+    await waitForHydration(page);
+    const figure = page.locator('figure').first();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) scripts.push(request.url());
+    });
+    await page.waitForTimeout(500);
+    expect(await figure.locator('svg').count(), 'drawn before it was near the viewport').toBe(0);
+    expect(scripts, 'scripts fetched while the diagram is far below').toEqual([]);
+    const reserved = (await figure.boundingBox())!;
+
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure.locator('svg').first()).toBeVisible();
+    expect(scripts.length, 'Mermaid fetched on approach').toBeGreaterThan(0);
+    const drawn = (await figure.boundingBox())!;
+    expect(
+      Math.abs(drawn.height - reserved.height),
+      `kept ${reserved.height}px, drew ${drawn.height}px`,
+    ).toBeLessThanOrEqual(1);
+  });
+}
