@@ -15,13 +15,23 @@ import {routes, waitForHydration} from '../support/site';
 const secret = 'whsec_' + Buffer.from('coinwharf-test-secret-32-bytes!!').toString('base64');
 
 /** A delivery signed now by the standardwebhooks package, as Coinwharf signs them. */
-function signedDelivery(body = '{"id":"evt_1","type":"payment.succeeded","timestamp":"2025-01-01T00:00:00Z","data":{}}', sentAt = new Date()) {
+function signedDelivery(
+  body = '{"id":"evt_1","type":"payment.succeeded","timestamp":"2025-01-01T00:00:00Z","data":{}}',
+  sentAt = new Date(),
+) {
   const timestamp = String(Math.floor(sentAt.getTime() / 1000));
-  return {'webhook-id': 'evt_1', 'webhook-timestamp': timestamp, 'webhook-signature': new Webhook(secret).sign('evt_1', sentAt, body), body};
+  return {
+    'webhook-id': 'evt_1',
+    'webhook-timestamp': timestamp,
+    'webhook-signature': new Webhook(secret).sign('evt_1', sentAt, body),
+    body,
+  };
 }
 
-const checker = (page: Page) => page.locator('section').filter({has: page.getByRole('heading', {name: 'Signature checker'})});
-const generator = (page: Page) => page.locator('section').filter({has: page.getByRole('heading', {name: 'Signed test-event generator'})});
+const checker = (page: Page) =>
+  page.locator('section').filter({has: page.getByRole('heading', {name: 'Signature checker'})});
+const generator = (page: Page) =>
+  page.locator('section').filter({has: page.getByRole('heading', {name: 'Signed test-event generator'})});
 
 async function openGuide(page: Page) {
   await page.goto(routes.webhookGuide);
@@ -44,7 +54,9 @@ const fieldLabels = {
 } as const;
 
 function labelled(delivery: Record<keyof typeof fieldLabels, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldLabels).map(([name, label]) => [label, delivery[name as keyof typeof fieldLabels]]));
+  return Object.fromEntries(
+    Object.entries(fieldLabels).map(([name, label]) => [label, delivery[name as keyof typeof fieldLabels]]),
+  );
 }
 
 test.describe('signature checker (issue #5)', () => {
@@ -58,24 +70,83 @@ test.describe('signature checker (issue #5)', () => {
     await expect(tool.locator('[data-step="match"]')).toHaveAttribute('data-status', 'pass');
   });
 
-  const cases: {name: string; delivery: () => Record<keyof typeof fieldLabels, string>; step: string; text: RegExp}[] = [
-    {name: 'a fresh delivery passes', delivery: () => ({secret, ...signedDelivery()}), step: 'match', text: /The signature matches: this delivery is authentic/},
-    {name: 'a tampered body', delivery: () => ({secret, ...signedDelivery(), body: '{"id":"evt_1","type":"payment.failed","timestamp":"2025-01-01T00:00:00Z","data":{}}'}), step: 'match', text: /not the one that was signed/},
-    {name: 'a re-serialized body', delivery: () => {
-      const d = signedDelivery();
-      return {secret, ...d, body: JSON.stringify(JSON.parse(d.body), null, 2)};
-    }, step: 'match', text: /re-serialized\. Its compact JSON form matches/},
-    {name: 'a wrong secret', delivery: () => ({...signedDelivery(), secret: 'whsec_' + Buffer.alloc(32, 7).toString('base64')}), step: 'match', text: /not the one that was signed/},
-    {name: 'a stale timestamp', delivery: () => ({secret, ...signedDelivery(undefined, new Date(Date.now() - 3_600_000))}), step: 'timestamp', text: /60 min in the past: outside the 300 s/},
-    {name: 'a future timestamp', delivery: () => ({secret, ...signedDelivery(undefined, new Date(Date.now() + 900_000))}), step: 'timestamp', text: /15 min in the future: outside the 300 s/},
-    {name: 'a secret without whsec_', delivery: () => ({...signedDelivery(), secret: secret.slice(6)}), step: 'secret', text: /does not start with whsec_/},
-    {name: 'a secret that is not base64', delivery: () => ({...signedDelivery(), secret: 'whsec_abc!'}), step: 'secret', text: /not valid base64/},
-    {name: 'no v1 signature', delivery: () => ({secret, ...signedDelivery(), 'webhook-signature': 'v0,abc'}), step: 'signature', text: /no v1 signature/},
-    {name: 'a rotated header', delivery: () => {
-      const d = signedDelivery();
-      return {secret, ...d, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')} ${d['webhook-signature']}`};
-    }, step: 'match', text: /signature 2 of 2/},
-  ];
+  const cases: {name: string; delivery: () => Record<keyof typeof fieldLabels, string>; step: string; text: RegExp}[] =
+    [
+      {
+        name: 'a fresh delivery passes',
+        delivery: () => ({secret, ...signedDelivery()}),
+        step: 'match',
+        text: /The signature matches: this delivery is authentic/,
+      },
+      {
+        name: 'a tampered body',
+        delivery: () => ({
+          secret,
+          ...signedDelivery(),
+          body: '{"id":"evt_1","type":"payment.failed","timestamp":"2025-01-01T00:00:00Z","data":{}}',
+        }),
+        step: 'match',
+        text: /not the one that was signed/,
+      },
+      {
+        name: 'a re-serialized body',
+        delivery: () => {
+          const d = signedDelivery();
+          return {secret, ...d, body: JSON.stringify(JSON.parse(d.body), null, 2)};
+        },
+        step: 'match',
+        text: /re-serialized\. Its compact JSON form matches/,
+      },
+      {
+        name: 'a wrong secret',
+        delivery: () => ({...signedDelivery(), secret: 'whsec_' + Buffer.alloc(32, 7).toString('base64')}),
+        step: 'match',
+        text: /not the one that was signed/,
+      },
+      {
+        name: 'a stale timestamp',
+        delivery: () => ({secret, ...signedDelivery(undefined, new Date(Date.now() - 3_600_000))}),
+        step: 'timestamp',
+        text: /60 min in the past: outside the 300 s/,
+      },
+      {
+        name: 'a future timestamp',
+        delivery: () => ({secret, ...signedDelivery(undefined, new Date(Date.now() + 900_000))}),
+        step: 'timestamp',
+        text: /15 min in the future: outside the 300 s/,
+      },
+      {
+        name: 'a secret without whsec_',
+        delivery: () => ({...signedDelivery(), secret: secret.slice(6)}),
+        step: 'secret',
+        text: /does not start with whsec_/,
+      },
+      {
+        name: 'a secret that is not base64',
+        delivery: () => ({...signedDelivery(), secret: 'whsec_abc!'}),
+        step: 'secret',
+        text: /not valid base64/,
+      },
+      {
+        name: 'no v1 signature',
+        delivery: () => ({secret, ...signedDelivery(), 'webhook-signature': 'v0,abc'}),
+        step: 'signature',
+        text: /no v1 signature/,
+      },
+      {
+        name: 'a rotated header',
+        delivery: () => {
+          const d = signedDelivery();
+          return {
+            secret,
+            ...d,
+            'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')} ${d['webhook-signature']}`,
+          };
+        },
+        step: 'match',
+        text: /signature 2 of 2/,
+      },
+    ];
   for (const {name, delivery, step, text} of cases) {
     test(`says what it found for ${name}`, async ({page}) => {
       await openGuide(page);
@@ -89,7 +160,11 @@ test.describe('signature checker (issue #5)', () => {
     await openGuide(page);
     const tool = checker(page);
     const d = signedDelivery();
-    await tool.getByLabel(/Raw request headers/).fill(`Content-Type: application/json\nWebhook-Id: ${d['webhook-id']}\nwebhook-timestamp: ${d['webhook-timestamp']}\nWEBHOOK-SIGNATURE: ${d['webhook-signature']}`);
+    await tool
+      .getByLabel(/Raw request headers/)
+      .fill(
+        `Content-Type: application/json\nWebhook-Id: ${d['webhook-id']}\nwebhook-timestamp: ${d['webhook-timestamp']}\nWEBHOOK-SIGNATURE: ${d['webhook-signature']}`,
+      );
     await expect(tool.getByLabel('webhook-signature', {exact: true})).toHaveValue(d['webhook-signature']);
     await fillChecker(tool, {[fieldLabels.secret]: secret, [fieldLabels.body]: d.body});
     await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
@@ -98,7 +173,13 @@ test.describe('signature checker (issue #5)', () => {
   test('markup in the inputs is shown as text, never rendered', async ({page}) => {
     await openGuide(page);
     const tool = checker(page);
-    await fillChecker(tool, {[fieldLabels.secret]: secret, 'webhook-id': 'evt_1', 'webhook-timestamp': '<img src=x onerror="window.__pwned=1">', 'webhook-signature': 'v1,x', [fieldLabels.body]: '<script>window.__pwned=1</script>'});
+    await fillChecker(tool, {
+      [fieldLabels.secret]: secret,
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': '<img src=x onerror="window.__pwned=1">',
+      'webhook-signature': 'v1,x',
+      [fieldLabels.body]: '<script>window.__pwned=1</script>',
+    });
     await expect(tool.locator('[data-step="timestamp"]')).toContainText('<img src=x onerror="window.__pwned=1">');
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
@@ -108,7 +189,14 @@ test.describe('signature checker (issue #5)', () => {
     await openGuide(page);
     const tool = checker(page);
     await tool.getByLabel(fieldLabels.body).focus();
-    for (let i = 0; i < 4 && !(await tool.getByRole('button', {name: 'Use the official example'}).evaluate((b) => b === document.activeElement)); i += 1) {
+    for (
+      let i = 0;
+      i < 4 &&
+      !(await tool
+        .getByRole('button', {name: 'Use the official example'})
+        .evaluate((b) => b === document.activeElement));
+      i += 1
+    ) {
       await page.keyboard.press('Tab');
     }
     await expect(tool.getByRole('button', {name: 'Use the official example'})).toBeFocused();
@@ -154,7 +242,11 @@ test.describe('signed test-event generator (issue #5)', () => {
       });
       expect(run.code, run.stderr).toBe(0);
       expect(received).toHaveLength(1);
-      const event = new Webhook(generated).verify(received[0].body, received[0].headers) as {type: string; id: string; data: {status: string}};
+      const event = new Webhook(generated).verify(received[0].body, received[0].headers) as {
+        type: string;
+        id: string;
+        data: {status: string};
+      };
       expect(event).toMatchObject({type: 'refund.failed', data: {status: 'failed'}});
       expect(received[0].headers['webhook-id']).toBe(event.id);
     } finally {
@@ -200,23 +292,28 @@ test.describe('webhook tools, together (issue #5)', () => {
     await openGuide(page);
     await fillChecker(checker(page), labelled({secret, ...signedDelivery()}));
     await generator(page).getByLabel('Endpoint secret (whsec_…)').fill(secret);
-    const stored = await page.evaluate(() => JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage}) + document.cookie + location.href);
+    const stored = await page.evaluate(
+      () => JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage}) + document.cookie + location.href,
+    );
     expect(stored).not.toContain(secret.slice(6, 20));
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`no axe violations in the tools with results shown (${theme})`, async ({page}) => {
+    test(`no axe violations in the tools with results shown (${theme}, 375 px and 1280 px)`, async ({page}) => {
       await page.goto('/');
       await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
-      await openGuide(page);
-      await checker(page).getByRole('button', {name: 'Use the official example'}).click();
-      await fillChecker(checker(page), {[fieldLabels.secret]: 'whsec_abc!'});
-      await generator(page).getByRole('button', {name: 'Generate a test secret'}).click();
-      await generator(page).getByRole('button', {name: 'Sign a test event'}).click();
-      await expect(generator(page).locator('pre').first()).toBeVisible();
-      await expect(page.locator('section[aria-labelledby]')).toHaveCount(2);
-      const results = await new AxeBuilder({page}).include('section[aria-labelledby]').analyze();
-      expect(results.violations).toEqual([]);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({width, height: 800});
+        await openGuide(page);
+        await checker(page).getByRole('button', {name: 'Use the official example'}).click();
+        await fillChecker(checker(page), {[fieldLabels.secret]: 'whsec_abc!'});
+        await generator(page).getByRole('button', {name: 'Generate a test secret'}).click();
+        await generator(page).getByRole('button', {name: 'Sign a test event'}).click();
+        await expect(generator(page).locator('pre').first()).toBeVisible();
+        await expect(page.locator('section[aria-labelledby]')).toHaveCount(2);
+        const results = await new AxeBuilder({page}).include('section[aria-labelledby]').analyze();
+        expect(results.violations, `${width} px`).toEqual([]);
+      }
     });
   }
 
@@ -225,15 +322,24 @@ test.describe('webhook tools, together (issue #5)', () => {
       .filter((file) => readFileSync(`build/assets/js/${file}`, 'utf8').includes('Signed test-event generator'))
       .map((file) => `/assets/js/${file}`);
     expect(toolChunks.length).toBeGreaterThan(0);
-    expect(toolChunks.some((chunk) => /\/main\./.test(chunk)), 'not in the main bundle').toBe(false);
+    expect(
+      toolChunks.some((chunk) => /\/main\./.test(chunk)),
+      'not in the main bundle',
+    ).toBe(false);
     // Prefetching (off here, as for the byte budgets) may fetch them ahead of a click; loading a page must not.
     for (const path of [routes.welcome, routes.paymentsOverview]) {
       const {files} = await firstLoadJs(await page.context().newPage(), path, 'build');
       const requested = files.map((file) => `/${file.split('/').slice(1).join('/')}`);
-      expect(requested.filter((p) => toolChunks.includes(p)), path).toEqual([]);
+      expect(
+        requested.filter((p) => toolChunks.includes(p)),
+        path,
+      ).toEqual([]);
     }
     const {files} = await firstLoadJs(page, routes.webhookGuide, 'build');
     const onGuide = files.map((file) => `/${file.split('/').slice(1).join('/')}`);
-    expect(toolChunks.some((chunk) => onGuide.includes(chunk)), 'the webhook guide loads them').toBe(true);
+    expect(
+      toolChunks.some((chunk) => onGuide.includes(chunk)),
+      'the webhook guide loads them',
+    ).toBe(true);
   });
 });

@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import {useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import clsx from 'clsx';
 import {useLocation} from '@docusaurus/router';
@@ -63,7 +55,10 @@ interface Keymap {
 }
 
 function parseKeymap(keymap: string, isMac: boolean): Keymap {
-  const parts = keymap.toLowerCase().split('+').map((part) => part.trim());
+  const parts = keymap
+    .toLowerCase()
+    .split('+')
+    .map((part) => part.trim());
   const mod = parts.includes('mod');
   return {
     key: parts.find((part) => !['ctrl', 'cmd', 'mod', 'alt', 'shift'].includes(part)) ?? '',
@@ -172,7 +167,7 @@ function Placeholder({
  *   and focus and anything already typed move over to it.
  * - The "/" shortcut (the plugin binds only Ctrl/⌘+K).
  * - The ARIA a combobox and its listbox need (axe aria-required-attr,
- *   aria-required-children).
+ *   aria-required-children), and a named clear button of 24 px (target-size).
  */
 export default function SearchBarWrapper(props: SearchBarProps): ReactNode {
   const container = useRef<HTMLDivElement>(null);
@@ -307,8 +302,18 @@ export default function SearchBarWrapper(props: SearchBarProps): ReactNode {
       if (input && listboxId && input.getAttribute('aria-controls') !== listboxId) {
         input.setAttribute('aria-controls', listboxId);
       }
-      // A listbox may hold only options: the "See all results" link is one.
+      // A listbox may hold only options: the "See all results" link is one, and
+      // "No results" is a disabled one (axe aria-required-children).
       root.querySelectorAll('[role="listbox"] a:not([role])').forEach((link) => link.setAttribute('role', 'option'));
+      root.querySelectorAll(`[role="listbox"] .${pluginStyles.noResults}:not([role])`).forEach((message) => {
+        message.setAttribute('role', 'option');
+        message.setAttribute('aria-disabled', 'true');
+      });
+      // The ✕ that empties the box: a name, and a 24 px target (axe target-size).
+      root.querySelectorAll(`.${pluginStyles.searchClearButton}:not(.${styles.clearButton})`).forEach((button) => {
+        button.classList.add(styles.clearButton);
+        button.setAttribute('aria-label', 'Clear the search');
+      });
     };
     repairAria();
     const observer = new MutationObserver(repairAria);
