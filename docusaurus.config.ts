@@ -6,6 +6,7 @@ import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
 import deployFilesPlugin from './deploy/plugin';
 import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown-twins';
+import socialCardsPlugin from './plugins/social-cards';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -52,7 +53,7 @@ const changelogOptions = {
 const presetOptions = {
   docs: docsOptions,
   blog: changelogOptions,
-  theme: {customCss: './src/css/custom.css'},
+  theme: {customCss: ['./src/css/custom.css', './src/css/print.css']},
 } satisfies Preset.Options;
 
 // Local full-text search (@easyops-cn/docusaurus-search-local): indexed at
@@ -212,8 +213,13 @@ const config: Config = {
   presets: [['classic', presetOptions]],
   // mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
-  // writes the Markdown twins and llms.txt.
-  plugins: [mermaidChunksPlugin, deployFilesPlugin, (context: LoadContext) => markdownTwinsPlugin(context, markdownTwinsOptions)],
+  // writes the Markdown twins and llms.txt; social-cards draws each page's og:image.
+  plugins: [
+    mermaidChunksPlugin,
+    deployFilesPlugin,
+    (context: LoadContext) => markdownTwinsPlugin(context, markdownTwinsOptions),
+    socialCardsPlugin,
+  ],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 };

@@ -8,12 +8,18 @@ import RecoveryLinks from '@site/src/components/RecoveryLinks';
 
 type Props = WrapperProps<typeof ContentType>;
 
+const notFoundDescription =
+  'There is no Coinwharf Docs page at this address. Start again from the welcome page, the payments quickstart or the webhook guide.';
+
 export default function NotFoundContentWrapper(props: Props): ReactNode {
   return (
     <>
       {/* The stock NotFound page sets its title outside Layout, where the
           Layout's own site metadata overrides it; set it again from inside. */}
-      <PageMetadata title={translate({id: 'theme.NotFound.title', message: 'Page Not Found'})} />
+      <PageMetadata
+        title={translate({id: 'theme.NotFound.title', message: 'Page Not Found'})}
+        description={notFoundDescription}
+      />
       <Content {...props} />
       <RecoveryLinks title="Try one of these pages" />
     </>

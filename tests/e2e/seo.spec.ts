@@ -1,0 +1,151 @@
+import {createHash} from 'node:crypto';
+import {existsSync, readFileSync} from 'node:fs';
+import {expect, test} from '@playwright/test';
+import {readSite} from '../../deploy/site';
+import {socialCardPath, socialCardSize} from '../../src/lib/socialCard';
+import {brand, builtSitemapPaths, docRoutes, routes, sitemapPaths} from '../support/site';
+
+// Issue #6, SEO and sharing: robots.txt and the sitemap, titles, descriptions,
+// og:/twitter: tags, a social card per page, breadcrumb JSON-LD and print styles.
+
+const notFound = {path: '/404.html', served: '/no-such-page'};
+const pages = [...builtSitemapPaths().map((path) => ({path, served: path})), notFound];
+
+/** The head of a served page, as the crawlers read it (no JavaScript). */
+async function head(request: import('@playwright/test').APIRequestContext, path: string) {
+  const response = await request.get(path);
+  const html = await response.text();
+  const metaContent = (key: 'name' | 'property', value: string) => {
+    const tags = [...html.matchAll(/<meta\s[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => tag.includes(` ${key}="${value}"`));
+    return tags.map((tag) => /\scontent="([^"]*)"/.exec(tag)?.[1] ?? '');
+  };
+  return {status: response.status(), html, metaContent, title: /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]};
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(file: string): {width: number; height: number} {
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(1, 4).toString('latin1'), `${file} is a PNG`).toBe('PNG');
+  return {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20)};
+}
+
+test.describe('robots.txt and sitemap.xml', () => {
+  test('robots.txt allows every crawler everywhere and names the sitemap', async ({request}) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/plain');
+    expect(await response.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${brand.siteUrl}/sitemap.xml\n`);
+  });
+
+  test("the sitemap lists exactly the site's pages, each at its canonical URL, each answering 200", async ({page}) => {
+    const listed = await sitemapPaths(page);
+    const built = readSite('build', brand.siteUrl).pages.map((p) => p.url);
+    expect([...listed].sort()).toEqual([...built].sort());
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const path of Object.values(routes)) expect(listed).toContain(path);
+    for (const path of listed) {
+      const {status, html} = await head(page.request, path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain(`<link data-rh="true" rel="canonical" href="${brand.siteUrl}${path}">`);
+    }
+  });
+});
+
+test.describe('titles, descriptions and sharing tags', () => {
+  test('every page, the not-found page included, has its own title and its own 50–160 character description', async ({
+    request,
+  }) => {
+    const titles = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const {path, served} of pages) {
+      const {title, metaContent} = await head(request, served);
+      expect(title, `${path}: title`).toMatch(new RegExp(` \\| ${brand.siteTitle}$`));
+      const [description] = metaContent('name', 'description');
+      expect(description, `${path}: meta description`).toBeDefined();
+      expect(
+        description.length,
+        `${path}: "${description}" is ${description.length} characters`,
+      ).toBeGreaterThanOrEqual(50);
+      expect(description.length, `${path}: "${description}" is ${description.length} characters`).toBeLessThanOrEqual(
+        160,
+      );
+      expect(titles.get(title!), `${path} has the title of ${titles.get(title!)}`).toBeUndefined();
+      expect(
+        descriptions.get(description),
+        `${path} has the description of ${descriptions.get(description)}`,
+      ).toBeUndefined();
+      titles.set(title!, path);
+      descriptions.set(description, path);
+      expect(metaContent('property', 'og:title'), path).toEqual([title]);
+      expect(metaContent('property', 'og:description'), path).toEqual([description]);
+    }
+  });
+
+  test('every page names its own 1200×630 PNG social card in og:image and twitter:image', async ({request}) => {
+    const cards = new Map<string, string>();
+    for (const {path, served} of pages) {
+      const {metaContent} = await head(request, served);
+      const card = `${brand.siteUrl}${socialCardPath(path)}`;
+      expect(metaContent('property', 'og:image'), path).toEqual([card]);
+      expect(metaContent('name', 'twitter:image'), path).toEqual([card]);
+      expect(metaContent('name', 'twitter:card'), path).toEqual(['summary_large_image']);
+      expect(metaContent('property', 'og:image:width'), path).toEqual([String(socialCardSize.width)]);
+      expect(metaContent('property', 'og:image:height'), path).toEqual([String(socialCardSize.height)]);
+      const file = `build${socialCardPath(path)}`;
+      expect(existsSync(file), `${path}: ${file} exists`).toBe(true);
+      expect(pngSize(file), file).toEqual(socialCardSize);
+      const served_ = await request.get(socialCardPath(path));
+      expect(served_.status(), file).toBe(200);
+      expect(served_.headers()['content-type']).toBe('image/png');
+      // Each card is drawn from its own page's title and description.
+      const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+      expect(cards.get(hash), `${path} has the card of ${cards.get(hash)}`).toBeUndefined();
+      cards.set(hash, path);
+    }
+  });
+
+  test("a card shows its page's title in the site's style", async ({page}) => {
+    const png = readFileSync(`build${socialCardPath(routes.quickstart)}`).toString('base64');
+    await page.setViewportSize(socialCardSize);
+    await page.setContent(`<body style="margin:0"><img alt="" src="data:image/png;base64,${png}"></body>`);
+    // The card's background is the brand's dark teal and its foot the brand's light teal.
+    const colors = await page.evaluate(async () => {
+      const img = document.querySelector('img')!;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+      return {corner: at(5, 5), foot: at(600, 625)};
+    });
+    expect(colors.corner).toEqual([0x0b, 0x24, 0x22]);
+    expect(colors.foot).toEqual([0x2d, 0xd4, 0xbf]);
+  });
+});
+
+test.describe('structured data', () => {
+  for (const doc of docRoutes) {
+    test(`${doc.path} describes its breadcrumbs as a schema.org BreadcrumbList matching the visible ones`, async ({
+      page,
+    }) => {
+      const {html} = await head(page.request, doc.path);
+      const blocks = [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]) as {'@type': string; itemListElement: {position: number; name: string; item: string}[]},
+      );
+      const list = blocks.find((block) => block['@type'] === 'BreadcrumbList');
+      expect(list, doc.path).toBeDefined();
+      await page.goto(doc.path);
+      const visible = page
+        .getByRole('navigation', {name: 'Breadcrumbs'})
+        .locator('.breadcrumbs__item:not(:has(.breadcrumbs__link[aria-label="Home page"]))');
+      const names = await visible.allTextContents();
+      expect(list!.itemListElement.map((item) => item.name)).toEqual(names.map((n) => n.trim()));
+      expect(list!.itemListElement.map((item) => item.position)).toEqual(names.map((_, i) => i + 1));
+      expect(list!.itemListElement.at(-1)!.item).toBe(`${brand.siteUrl}${doc.path}`);
+    });
+  }
+});
