@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import ExampleCode from '@site/src/components/ExampleCode';
+import styles from './styles.module.css';
 import {
   exampleTabLabel,
   exampleTabValue,
@@ -26,6 +27,8 @@ export default function ExampleTabs({examples, group = 'language'}: Props): Reac
     <Tabs groupId={group}>
       {examples.map((example) => (
         <TabItem key={example.file} value={exampleTabValue(group, example)} label={exampleTabLabel(example)}>
+          {/* Paper shows every tab's panel (src/css/print.css), so each says which it is. */}
+          <p className={styles.printLabel}>{exampleTabLabel(example)}</p>
           <ExampleCode {...example} />
         </TabItem>
       ))}
