@@ -76,28 +76,22 @@ for (const path of paths) {
   }
 }
 
+/** Types `query` into the navbar's search box and waits for the dropdown to show `expected`. */
+async function openSearch(page: Page, query: string, expected: 'option' | 'no results'): Promise<void> {
+  const box = page.locator('nav.navbar input.navbar__search-input');
+  await box.click();
+  await expect(box).toHaveAttribute('role', 'combobox');
+  await box.fill(query);
+  const listbox = page.locator('nav.navbar [role="listbox"]');
+  await expect(
+    expected === 'option' ? listbox.getByRole('option').first() : listbox.getByText('No results'),
+  ).toBeVisible();
+}
+
 /** Interactive states that only exist after a reader acts; each is checked at both widths. */
 const states: Record<string, {path: string; widths?: Viewport[]; open: (page: Page) => Promise<void>}> = {
-  'the open search with results': {
-    path: routes.welcome,
-    open: async (page) => {
-      const box = page.locator('nav.navbar input.navbar__search-input');
-      await box.click();
-      await expect(box).toHaveAttribute('role', 'combobox');
-      await box.fill('webhook');
-      await expect(page.locator('nav.navbar [role="listbox"] [role="option"]').first()).toBeVisible();
-    },
-  },
-  'the open search with no results': {
-    path: routes.welcome,
-    open: async (page) => {
-      const box = page.locator('nav.navbar input.navbar__search-input');
-      await box.click();
-      await expect(box).toHaveAttribute('role', 'combobox');
-      await box.fill('zzqqxx');
-      await expect(page.locator('nav.navbar [role="listbox"]').getByText('No results')).toBeVisible();
-    },
-  },
+  'the open search with results': {path: routes.welcome, open: (page) => openSearch(page, 'webhook', 'option')},
+  'the open search with no results': {path: routes.welcome, open: (page) => openSearch(page, 'zzqqxx', 'no results')},
   'the search results page with results': {
     path: '/search?q=signature',
     open: async (page) => {

@@ -1,6 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {turnOffPrefetching} from '../support/first-load';
 import {routes, waitForHydration} from '../support/site';
+import {paymentStatuses} from '../../src/data/statuses';
 
 // Issue #3: one synced tab group for code samples across the site, and the
 // status diagram drawn by Mermaid.
@@ -40,15 +41,7 @@ test('the payments overview draws the status diagram as an SVG with every status
   await page.locator('figure').first().scrollIntoViewIfNeeded();
   const diagram = page.locator('figure svg').first();
   await expect(diagram).toBeVisible();
-  for (const status of [
-    'awaiting_payment',
-    'pending',
-    'succeeded',
-    'requires_action',
-    'expired',
-    'canceled',
-    'failed',
-  ]) {
+  for (const {status} of paymentStatuses) {
     await expect(diagram.getByText(status, {exact: true}).first()).toBeAttached();
   }
 });
