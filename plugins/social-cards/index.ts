@@ -1,7 +1,7 @@
 // Local Docusaurus plugin: after the build, draws the social card of every
 // HTML page to the address its og:image names (src/theme/Layout puts it there,
 // from src/lib/socialCard), from the page's title and meta description.
-import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {cardRenderer} from './render';
@@ -22,16 +22,21 @@ function meta(html: string, key: 'name' | 'property', value: string): string | u
   return undefined;
 }
 
+/** The navbar's SVG logo from the static directories, if the site has one. */
+function navbarLogoSvg({siteDir, siteConfig}: LoadContext): string | undefined {
+  const src = (siteConfig.themeConfig as {navbar?: {logo?: {src?: string}}}).navbar?.logo?.src;
+  if (!src?.endsWith('.svg')) return undefined;
+  const file = siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir, src)).find((f) => existsSync(f));
+  return file ? readFileSync(file, 'utf8') : undefined;
+}
+
 export default function socialCardsPlugin(context: LoadContext): Plugin {
   const {siteDir, siteConfig} = context;
   const siteUrl = siteConfig.url.replace(/\/$/, '');
   return {
     name: 'coinwharf-social-cards',
     async postBuild({outDir}) {
-      const render = cardRenderer(siteDir, {
-        siteTitle: siteConfig.title,
-        logoSvg: readFileSync(path.join(siteDir, 'static/img/logo.svg'), 'utf8'),
-      });
+      const render = cardRenderer(siteDir, {siteTitle: siteConfig.title, logoSvg: navbarLogoSvg(context)});
       const suffix = ` ${siteConfig.titleDelimiter} ${siteConfig.title}`;
       for (const file of htmlFiles(outDir)) {
         const html = readFileSync(path.join(outDir, file), 'utf8');

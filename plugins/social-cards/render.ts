@@ -17,8 +17,8 @@ export interface CardText {
 
 export interface CardStyle {
   siteTitle: string;
-  /** The logo as SVG markup. */
-  logoSvg: string;
+  /** The logo as SVG markup, if the site has one. */
+  logoSvg?: string;
 }
 
 const colors = {
@@ -51,14 +51,18 @@ const div = (style: Record<string, unknown>, ...children: (Node | string)[]): No
 });
 
 function card(text: CardText, style: CardStyle): Node {
-  const logo: Node = {
-    type: 'img',
-    props: {
-      src: `data:image/svg+xml;base64,${Buffer.from(style.logoSvg).toString('base64')}`,
-      width: 72,
-      height: 72,
-    },
-  };
+  const logo: Node[] = style.logoSvg
+    ? [
+        {
+          type: 'img',
+          props: {
+            src: `data:image/svg+xml;base64,${Buffer.from(style.logoSvg).toString('base64')}`,
+            width: 72,
+            height: 72,
+          },
+        },
+      ]
+    : [];
   return div(
     {
       boxSizing: 'border-box',
@@ -71,7 +75,7 @@ function card(text: CardText, style: CardStyle): Node {
       borderBottom: `16px solid ${colors.accent}`,
       fontFamily: 'Inter',
     },
-    div({alignItems: 'center', gap: 24, color: colors.title, fontSize: 36, fontWeight: 700}, logo, style.siteTitle),
+    div({alignItems: 'center', gap: 24, color: colors.title, fontSize: 36, fontWeight: 700}, ...logo, style.siteTitle),
     div(
       {flexDirection: 'column', gap: 24, width: '100%'},
       // Block boxes: satori clamps lines (with an ellipsis) only there.

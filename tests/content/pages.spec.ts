@@ -1,6 +1,7 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {parseFrontMatter} from '../../scripts/check-front-matter';
 import {markdownSources} from '../support/content';
 
 // Issue #3, quality checks on the production build's HTML: every internal link
@@ -68,8 +69,8 @@ test('every Markdown source has a front-matter description that its page uses', 
     ),
   );
   const problems = markdownSources.flatMap((source) => {
-    const frontMatter = readFileSync(source, 'utf8').match(/^---\n([\s\S]*?)\n---\n/)?.[1] ?? '';
-    const description = frontMatter.match(/^description: (.+)$/m)?.[1]?.trim() ?? '';
+    // Parsed as YAML scalars are: a description may be quoted (one with ": " must be).
+    const description = parseFrontMatter(readFileSync(source, 'utf8'))?.description?.trim() ?? '';
     if (description.length < 50) return [`${source}: description too short or missing`];
     return descriptions.has(description)
       ? []

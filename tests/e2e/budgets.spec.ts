@@ -95,6 +95,7 @@ test.describe('byte budgets', () => {
       const budget = firstLoadBudget(route);
       expect(budget, `${route} has a budget`).toBeDefined();
       const {gzipBytes: bytes} = await firstLoadJs(page, route, 'build');
+      console.log(`first-load JS of ${route}: ${bytes} B gzip, budget ${budget} B`);
       withinBudget(`first-load JS of ${route}`, bytes, budget!);
     });
   }

@@ -148,7 +148,7 @@ test.describe('link prefetching (SPEC §4)', () => {
     });
     // Visible links prefetch; hovering one preloads it.
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Webhook guide'}).hover();
-    await page.locator('footer').scrollIntoViewIfNeeded();
+    await page.locator('footer.footer').scrollIntoViewIfNeeded();
     await page.waitForTimeout(1_500);
     return requested;
   }

@@ -213,6 +213,8 @@ test('each file type is served with its MIME type (nosniff makes this matter)', 
     '.svg': 'image/svg+xml; charset=utf-8',
     '.txt': 'text/plain; charset=utf-8',
     '.md': 'text/markdown; charset=utf-8',
+    // The social cards (plugins/social-cards).
+    '.png': 'image/png',
   };
   const samples = new Map<string, string>();
   for (const file of [
