@@ -1,5 +1,5 @@
-import {expect, test} from '@playwright/test';
-import {codeThemes} from '../../src/constants/codeThemes';
+import {expect, test} from 'vitest';
+import {codeThemes} from '../../../src/constants/codeThemes';
 
 type Rgb = [number, number, number];
 
