@@ -12,7 +12,6 @@ export const brand = {
   sourceAccountUrl: 'https://github.com/coinwharf',
   docsRepoUrl: 'https://github.com/coinwharf/docs',
   apiBaseUrl: 'https://api.coinwharf.com/v1',
-  dashboardUrl: 'https://dashboard.coinwharf.com',
 } as const;
 
 export const copyrightLine = `Copyright © ${brand.copyrightYear} ${brand.company}`;

@@ -49,5 +49,3 @@ export const networks: readonly Network[] = [
   },
   {network: 'tron', assets: ['USDT'], sandboxNetwork: 'nile', requiredConfirmations: 20, typicalTime: '~1 min'},
 ];
-
-export const stablecoins: readonly Asset[] = ['USDC', 'USDT'];

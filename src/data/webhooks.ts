@@ -1,7 +1,8 @@
 /**
- * The webhook contract (BRIEF.md, "Webhooks"): event catalog, delivery rules
- * and retry schedule. Tests compare the event types with api/openapi.yaml and
- * the signing constants with the verification samples.
+ * The webhook contract (BRIEF.md, "Webhooks"): event catalog, signing
+ * constants and retry schedule. Tests compare the event catalog with
+ * api/openapi.yaml; the signing constants drive src/lib/webhookSignature.ts,
+ * which tests/unit/webhook-toolkit holds to the official vector.
  */
 export interface WebhookEvent {
   type: string;
@@ -63,12 +64,6 @@ export const webhookSigning = {
   headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
   /** How long the old secret keeps signing after a rotation. */
   rotationOverlapHours: 24,
-} as const;
-
-export const webhookDelivery = {
-  responseDeadlineSeconds: 15,
-  disabledAfterFailingDays: 5,
-  failedEventsKeptDays: 30,
 } as const;
 
 /** The wait before each delivery attempt; jitter is added to every wait. */
