@@ -1,13 +1,11 @@
 /**
  * Signed test events for the in-browser generator: a realistic body for every
  * event type of the catalog, and the curl command that sends one.
- * tests/webhook-toolkit validates each body against the Event schema of
+ * tests/unit/webhook-toolkit validates each body against the Event schema of
  * api/openapi.yaml and runs the command through bash.
  */
 import {webhookEvents, type WebhookEvent} from '../data/webhooks';
-
-/** An ISO 8601 time without milliseconds, as the API writes them. */
-const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+import {isoSeconds as iso} from './isoTime';
 
 /** A random id with the API's prefix: `evt_` + 24 characters. */
 export function randomId(prefix: 'evt' | 'pay' | 'rf'): string {

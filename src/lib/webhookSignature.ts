@@ -2,10 +2,11 @@
  * Standard Webhooks v1 signatures with WebCrypto, for the in-browser webhook
  * tools: signing, and a step-by-step diagnosis of a delivery that fails to
  * verify. Runs in browsers and in Node 20 (globalThis.crypto); nothing here
- * stores, logs or sends anything. tests/webhook-toolkit holds it to the
+ * stores, logs or sends anything. tests/unit/webhook-toolkit holds it to the
  * official vector and to examples/webhooks/verify-by-hand.ts.
  */
 import {webhookSigning} from '../data/webhooks';
+import {isoSeconds} from './isoTime';
 
 const encoder = new TextEncoder();
 
@@ -176,7 +177,7 @@ export async function diagnose(delivery: Delivery, {now, checkTolerance = true}:
       'Pass the header as it arrived, not a parsed date.',
     );
   } else if (timestamp) {
-    const when = new Date(Number(timestamp) * 1000).toISOString().replace('.000Z', 'Z');
+    const when = isoSeconds(Number(timestamp));
     const skew = Math.round(now - Number(timestamp));
     if (!checkTolerance) {
       steps.push({
@@ -262,7 +263,7 @@ export async function diagnose(delivery: Delivery, {now, checkTolerance = true}:
         fail(
           'match',
           'No match: the body or the secret is not the one that was signed.',
-          'Check that the secret belongs to this endpoint and mode (test and live secrets differ, and a rotated-out secret stops working after 24 h), and that the body is byte for byte what arrived.',
+          `Check that the secret belongs to this endpoint and mode (test and live secrets differ, and a rotated-out secret stops working after ${webhookSigning.rotationOverlapHours} h), and that the body is byte for byte what arrived.`,
         );
       }
     }

@@ -51,7 +51,7 @@ test.describe('error catalogue (SPEC §2, §8; NOTES)', () => {
     await expect(recovery.getByRole('link', {name: 'Welcome'})).toHaveAttribute('href', routes.welcome);
     await expect(recovery.getByRole('link', {name: 'Report this problem on GitHub'})).toHaveAttribute(
       'href',
-      `${brand.docsRepoUrl}/issues/new`,
+      'https://github.com/coinwharf/docs/issues/new',
     );
     await restoreArrays(page);
     await page.getByRole('button', {name: 'Try again'}).click();

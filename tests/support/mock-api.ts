@@ -121,7 +121,9 @@ const randomAddress = (network: string) =>
             .join('')
             .replace(/[0lIO]/g, '9')}`
         : `0x${randomBytes(20).toString('hex')}`;
-const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+/** An ISO 8601 time without milliseconds, as the API writes them. */
+const iso = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');
+const now = () => iso(new Date());
 const error = (status: number, type: string, code: string, message: string, param: string | null = null): Reply => ({
   status,
   body: {error: {type, code, message, param, request_id: newId('req')}},
@@ -188,6 +190,18 @@ export async function startMockApi(): Promise<MockApi> {
     if (type) await emit(type, payment);
   }
 
+  /** The payment a request names, or the API's 404, or its 409 when the payment is no longer awaiting_payment. */
+  const awaitingPayment = (c: Context, action: 'canceled' | 'simulated'): {payment: Json} | {refused: Reply} => {
+    const id = String(c.request.params.id);
+    const payment = payments.get(id);
+    if (!payment) return {refused: notFound('payment', id)};
+    if (payment.status !== 'awaiting_payment') {
+      const message = `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be ${action}.`;
+      return {refused: error(409, 'invalid_request_error', 'payment_invalid_state', message)};
+    }
+    return {payment};
+  };
+
   const page = (items: Json[], query: Json, filters: string[]) => {
     let list = items.filter((item) => filters.every((f) => query[f] === undefined || item[f] === query[f]));
     if (query.starting_after) list = list.slice(list.findIndex((i) => i.id === query.starting_after) + 1);
@@ -235,7 +249,7 @@ export async function startMockApi(): Promise<MockApi> {
         address,
         payment_uri: networks[network].uri(address, asset, due, decimal(due, d)),
         hosted_url: `https://pay.coinwharf.com/${id}`,
-        expires_at: new Date(created.getTime() + expires_in * 1000).toISOString().replace(/\.\d+Z$/, 'Z'),
+        expires_at: iso(new Date(created.getTime() + expires_in * 1000)),
         confirmations: 0,
         required_confirmations: networks[network].confirmations,
         labels: [] as string[],
@@ -254,28 +268,16 @@ export async function startMockApi(): Promise<MockApi> {
     },
     listPayments: (c) => page([...payments.values()].reverse(), c.request.query, ['status']),
     async cancelPayment(c) {
-      const payment = payments.get(String(c.request.params.id));
-      if (!payment) return notFound('payment', String(c.request.params.id));
-      if (payment.status !== 'awaiting_payment')
-        return error(
-          409,
-          'invalid_request_error',
-          'payment_invalid_state',
-          `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be canceled.`,
-        );
+      const found = awaitingPayment(c, 'canceled');
+      if ('refused' in found) return found.refused;
+      const {payment} = found;
       await setStatus(payment, 'canceled');
       return {status: 200, body: payment};
     },
     async simulatePayment(c) {
-      const payment = payments.get(String(c.request.params.id));
-      if (!payment) return notFound('payment', String(c.request.params.id));
-      if (payment.status !== 'awaiting_payment')
-        return error(
-          409,
-          'invalid_request_error',
-          'payment_invalid_state',
-          `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be simulated.`,
-        );
+      const found = awaitingPayment(c, 'simulated');
+      if ('refused' in found) return found.refused;
+      const {payment} = found;
       const d = decimals[payment.asset];
       const due = units(payment.amount_due.amount, d);
       const received = (percent: bigint) => ({

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
-import {brand, routes} from '@site/src/constants/brand';
+import {docsRepo, routes} from '@site/src/constants/brand';
 import styles from './styles.module.css';
 
 interface Props {
@@ -36,7 +36,7 @@ export default function RecoveryLinks({title, showReportLink = false}: Props): R
             ))}
             {showReportLink && (
               <li>
-                <Link href={`${brand.docsRepoUrl}/issues/new`}>Report this problem on GitHub</Link>
+                <Link href={docsRepo.newIssueUrl}>Report this problem on GitHub</Link>
               </li>
             )}
           </ul>
