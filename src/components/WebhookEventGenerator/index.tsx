@@ -5,7 +5,7 @@ import {webhookEvents} from '@site/src/data/webhooks';
 import {curlCommand, randomId, sampleEvent} from '@site/src/lib/testEvents';
 import {generateSecret, secretKey, signature} from '@site/src/lib/webhookSignature';
 // One look for both webhook tools.
-import styles from '@site/src/components/WebhookSignatureChecker/styles.module.css';
+import tool from '@site/src/css/webhook-tool.module.css';
 
 const defaultUrl = 'http://127.0.0.1:4242/webhooks/coinwharf';
 
@@ -65,14 +65,14 @@ export default function WebhookEventGenerator(): ReactNode {
     value: string,
     onChange: (value: string) => void,
   ) => (
-    <div className={styles.field}>
+    <div className={tool.field}>
       <label htmlFor={`${id}-${name}`}>{label}</label>
       <input
         id={`${id}-${name}`}
         type={type}
         autoComplete="off"
         spellCheck={false}
-        className={clsx('margin-bottom--sm', styles.input)}
+        className={clsx('margin-bottom--sm', tool.input)}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
@@ -80,20 +80,20 @@ export default function WebhookEventGenerator(): ReactNode {
   );
 
   return (
-    <section className={styles.tool} aria-labelledby={`${id}-title`}>
+    <section className={tool.tool} aria-labelledby={`${id}-title`}>
       {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- a tool's title, not a section to link to or list in the TOC */}
-      <h4 id={`${id}-title`} className={styles.title}>
+      <h4 id={`${id}-title`} className={tool.title}>
         Signed test-event generator
       </h4>
-      <p className={styles.privacy}>
+      <p className={tool.privacy}>
         Runs entirely in your browser: the secret is never stored, logged or sent. The command below is for you to copy
         and run; this page never sends it.
       </p>
-      <div className={styles.field}>
+      <div className={tool.field}>
         <label htmlFor={`${id}-type`}>Event type</label>
         <select
           id={`${id}-type`}
-          className={clsx('margin-bottom--sm', styles.input)}
+          className={clsx('margin-bottom--sm', tool.input)}
           value={type}
           onChange={(event) => setType(event.target.value)}
         >
@@ -106,7 +106,7 @@ export default function WebhookEventGenerator(): ReactNode {
       </div>
       {textField('secret', 'Endpoint secret (whsec_…)', 'text', secret, setSecret)}
       {textField('url', 'Your endpoint URL', 'url', url, setUrl)}
-      <div className={styles.actions}>
+      <div className={tool.actions}>
         <button type="button" className="button button--secondary" onClick={() => setSecret(generateSecret())}>
           Generate a test secret
         </button>
@@ -114,11 +114,11 @@ export default function WebhookEventGenerator(): ReactNode {
           Sign a test event
         </button>
       </div>
-      <div aria-live="polite" className={styles.result}>
-        {error && <p className={clsx(styles.verdict, styles.bad)}>{error}</p>}
+      <div aria-live="polite" className={tool.result}>
+        {error && <p className={clsx(tool.verdict, tool.bad)}>{error}</p>}
         {signed && (
           <>
-            <p className={styles.verdict}>
+            <p className={tool.verdict}>
               Signed a {signed.type} event. Run the command within 5 minutes: a receiver rejects older timestamps.
             </p>
             <CodeBlock language="bash" title="Send it to your endpoint">

@@ -8,6 +8,7 @@ import {
   type Diagnosis,
   type HeaderName,
 } from '@site/src/lib/webhookSignature';
+import tool from '@site/src/css/webhook-tool.module.css';
 import styles from './styles.module.css';
 
 const emptyDelivery: Delivery = {
@@ -63,10 +64,10 @@ export default function WebhookSignatureChecker(): ReactNode {
       value: delivery[name],
       spellCheck: false,
       autoComplete: 'off',
-      className: clsx('margin-bottom--sm', styles.input),
+      className: clsx('margin-bottom--sm', tool.input),
     };
     return (
-      <div className={styles.field}>
+      <div className={tool.field}>
         <label htmlFor={props.id}>{label}</label>
         {multiline ? (
           <textarea {...props} rows={5} onChange={(event) => update({[name]: event.target.value})} />
@@ -78,20 +79,20 @@ export default function WebhookSignatureChecker(): ReactNode {
   };
 
   return (
-    <section className={styles.tool} aria-labelledby={`${id}-title`}>
+    <section className={tool.tool} aria-labelledby={`${id}-title`}>
       {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- a tool's title, not a section to link to or list in the TOC */}
-      <h4 id={`${id}-title`} className={styles.title}>
+      <h4 id={`${id}-title`} className={tool.title}>
         Signature checker
       </h4>
-      <p className={styles.privacy}>
+      <p className={tool.privacy}>
         Runs entirely in your browser: the secret and the request are never stored, logged or sent anywhere.
       </p>
       {field('secret', 'Endpoint secret (whsec_…)')}
-      <div className={styles.field}>
+      <div className={tool.field}>
         <label htmlFor={`${id}-raw`}>Raw request headers (optional: fills the three fields below)</label>
         <textarea
           id={`${id}-raw`}
-          className={styles.input}
+          className={tool.input}
           rows={3}
           spellCheck={false}
           value={rawHeaders}
@@ -105,7 +106,7 @@ export default function WebhookSignatureChecker(): ReactNode {
       {field('webhook-timestamp', 'webhook-timestamp')}
       {field('webhook-signature', 'webhook-signature')}
       {field('body', 'Raw body, exactly as received', true)}
-      <div className={styles.actions}>
+      <div className={tool.actions}>
         <button type="button" className="button button--primary" onClick={() => void check(delivery, isExample)}>
           Check signature
         </button>
@@ -113,10 +114,10 @@ export default function WebhookSignatureChecker(): ReactNode {
           Use the official example
         </button>
       </div>
-      <div aria-live="polite" aria-atomic="true" className={styles.result}>
+      <div aria-live="polite" aria-atomic="true" className={tool.result}>
         {result && (
           <>
-            <p className={clsx(styles.verdict, result.ok ? styles.ok : styles.bad)}>
+            <p className={clsx(tool.verdict, result.ok ? styles.ok : tool.bad)}>
               {result.ok
                 ? 'Verified: this delivery is authentic.'
                 : `Not verified: ${result.steps.filter((s) => s.status === 'fail').length} problem(s) below.`}
