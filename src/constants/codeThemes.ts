@@ -11,7 +11,7 @@ function withTokenColor(theme: PrismTheme, type: string, color: string): PrismTh
 /**
  * Code themes whose every token reaches 4.5:1 against the code background
  * (axe color-contrast): VS light with a darker attribute red, Dracula with a
- * lighter comment blue. tests/content/code-themes.spec.ts checks every token.
+ * lighter comment blue. tests/unit/content/code-themes.test.ts checks every token.
  */
 export const codeThemes = {
   light: withTokenColor(themes.vsLight, 'attr-name', '#b00000'),

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {builtSitemapPaths, routes, waitForHydration} from '../support/site';
 
-// Issue #6: zero axe-core violations (default rules plus the WCAG 2.x A/AA
+// Zero axe-core violations (default rules plus the WCAG 2.x A/AA
 // tags) on every route of the sitemap and the not-found page, and on the open
 // search and mobile menu (the webhook tools: tests/e2e/webhook-tools.spec.ts), in both color modes, at 375 px and
 // 1280 px. One test per route (or state) and mode, so each has its own time budget.
@@ -41,7 +41,7 @@ async function revealLazyContent(page: Page): Promise<void> {
 async function violations(page: Page, viewport: Viewport): Promise<string[]> {
   const builder = new AxeBuilder({page})
     // Code lines hold thousands of token spans that make axe take minutes;
-    // their colors are checked exhaustively by tests/content/code-themes.spec.ts.
+    // their colors are checked exhaustively by tests/unit/content/code-themes.test.ts.
     .exclude('.theme-code-block .token-line')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
   const results = await builder.analyze();

@@ -10,7 +10,7 @@ import {builtSitemapPaths, routes} from '../support/site';
 // Byte budgets (gzip, level 9) from tests/budgets.json; the README explains them.
 interface Budgets {
   searchIndexGzipBytes: number;
-  /** No page may load more than the stock Docusaurus template's doc page (issue #6). */
+  /** No page may load more than the stock Docusaurus template's doc page. */
   firstLoadJsCeilingGzipBytes: number;
   /** Per route; a key ending in `/*` covers every route under it that has no key of its own. */
   firstLoadJsGzipBytes: Record<string, number>;

@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {builtSitemapPaths, waitForHydration} from '../support/site';
 
-// Issue #6: every control of every route is reached by Tab and shows a
+// Every control of every route is reached by Tab and shows a
 // visible focus indicator, in light and dark mode.
 
 interface Focused {

@@ -1,7 +1,7 @@
 import {expect, test} from '@playwright/test';
 import {brand, routes, waitForHydration} from '../support/site';
 
-// Issue #6: a printed doc is the article alone, its links followed by their
+// A printed doc is the article alone, its links followed by their
 // addresses, every code tab expanded under its label.
 test.describe('print styles', () => {
   test.beforeEach(async ({page}) => {

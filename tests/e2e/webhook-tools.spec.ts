@@ -9,7 +9,7 @@ import {officialVector} from '../../src/lib/webhookSignature';
 import {firstLoadJs, turnOffPrefetching} from '../support/first-load';
 import {routes, waitForHydration} from '../support/site';
 
-// Issue #5: the signature checker and the signed test-event generator, in the
+// The signature checker and the signed test-event generator, in the
 // production build, driven as a reader drives them.
 
 const secret = 'whsec_' + Buffer.from('coinwharf-test-secret-32-bytes!!').toString('base64');
@@ -59,7 +59,7 @@ function labelled(delivery: Record<keyof typeof fieldLabels, string>): Record<st
   );
 }
 
-test.describe('signature checker (issue #5)', () => {
+test.describe('signature checker', () => {
   test('"Use the official example" verifies the vector and explains its fixed timestamp', async ({page}) => {
     await openGuide(page);
     const tool = checker(page);
@@ -206,7 +206,7 @@ test.describe('signature checker (issue #5)', () => {
   });
 });
 
-test.describe('signed test-event generator (issue #5)', () => {
+test.describe('signed test-event generator', () => {
   test('its curl command, run as copied, delivers an event that standardwebhooks verifies', async ({page}) => {
     const received: {headers: Record<string, string>; body: string}[] = [];
     const server = createServer(async (req, res) => {
@@ -272,7 +272,7 @@ test.describe('signed test-event generator (issue #5)', () => {
   });
 });
 
-test.describe('webhook tools, together (issue #5)', () => {
+test.describe('webhook tools, together', () => {
   test('using both tools sends no request at all', async ({page}) => {
     await turnOffPrefetching(page); // links scrolled into view would otherwise prefetch their pages
     await openGuide(page);

@@ -7,7 +7,7 @@ import {markdownSources} from '../support/content';
 import {turnOffPrefetching} from '../support/first-load';
 import {builtSitemapPaths, routes, sitemapPaths, waitForHydration} from '../support/site';
 
-// Issue #8: "Edit this page" on every doc and changelog entry, the last-updated
+// "Edit this page" on every doc and changelog entry, the last-updated
 // date from git on every doc, and "Was this page helpful?" on every doc only.
 
 function git(...args: string[]): string {
@@ -52,7 +52,7 @@ function expectedIssueUrl(title: string, path: string): string {
 
 const feedback = (page: Page) => page.getByRole('group', {name: 'Was this page helpful?'});
 
-test.describe('edit links and last-updated dates (issue #8)', () => {
+test.describe('edit links and last-updated dates', () => {
   test('the checkout has full git history, so last-updated dates are real', () => {
     // In a shallow clone every file's last commit is the clone's only commit:
     // every doc would show that date, and git would agree with the page.
@@ -123,7 +123,7 @@ test.describe('edit links and last-updated dates (issue #8)', () => {
   });
 });
 
-test.describe('"Was this page helpful?" (issue #8)', () => {
+test.describe('"Was this page helpful?"', () => {
   const doc = {path: routes.quickstart, title: 'Quickstart'};
 
   async function openDoc(page: Page) {

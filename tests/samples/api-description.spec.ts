@@ -6,7 +6,7 @@ import {dereference} from 'openapi-backend/refparser';
 import {descriptionPath, startMockApi} from '../support/mock-api';
 import {repoRoot} from '../support/run-sample';
 
-// Issue #3: api/openapi.yaml is the contract the API samples are tested
+// Api/openapi.yaml is the contract the API samples are tested
 // against. It must lint clean and say what the brief says.
 
 test.describe.configure({timeout: 120_000});

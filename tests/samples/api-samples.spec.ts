@@ -7,7 +7,7 @@ import {expect} from '@playwright/test';
 import {testSecretKey, type MockApi} from '../support/mock-api';
 import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
 
-// Issue #3: every API sample a reader copies runs, in its own language, against
+// Every API sample a reader copies runs, in its own language, against
 // the mock built from api/openapi.yaml. Each test asserts the sample's exit
 // code, its printed JSON, the request the mock recorded, and that the mock saw
 // nothing the description does not allow.

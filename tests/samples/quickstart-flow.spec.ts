@@ -8,7 +8,7 @@ import {Webhook} from 'standardwebhooks';
 import {mockEnv, parseOutput, runSample, test} from '../support/run-sample';
 import {newSecret, Receiver} from '../support/webhook-samples';
 
-// Issue #3: the quickstart done literally, in each language: start the page's
+// The quickstart done literally, in each language: start the page's
 // receiver (Express, or Flask for Python) with any secret, register it with
 // register-webhook-endpoint, restart it with the endpoint's secret, create a
 // payment, pay it with simulate-payment, and check that the receiver fulfilled

@@ -5,7 +5,7 @@ import * as byHand from '../../examples/webhooks/verify-by-hand';
 import * as withPackage from '../../examples/webhooks/verify-standardwebhooks';
 import {newSecret, runPythonJson, signature, vector} from '../support/webhook-samples';
 
-// Issue #3: the three verification samples of the webhook guide, run against
+// The three verification samples of the webhook guide, run against
 // the official Standard Webhooks test vector and every way a delivery can be
 // wrong: examples/webhooks/verify-standardwebhooks.ts (the npm package),
 // examples/webhooks/verify-by-hand.ts (node:crypto) and examples/webhooks/verify.py.
