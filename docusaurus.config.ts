@@ -4,7 +4,7 @@ import {brand, changelog, copyrightLine, docsRepo, homePage, routes} from './src
 import {codeThemes} from './src/constants/codeThemes';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
-import deployFilesPlugin from './deploy/plugin';
+import deployFilesPlugin from './plugins/deploy';
 import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown-twins';
 import socialCardsPlugin from './plugins/social-cards';
 

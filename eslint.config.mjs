@@ -16,7 +16,7 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'tests/.output/',
-      'deploy/nginx/',
+      'plugins/deploy/nginx/',
       // Planted mistakes that tests/lint/linters.spec.ts expects the linters to catch.
       'tests/fixtures/lint/',
     ],

@@ -130,7 +130,7 @@ Written by \`npm run bench:serve\` (bench/serve.ts); numbers from one run, not a
   shared with other builds; wrk, the servers and everything else on the same cores.
 - Load: \`wrk -t${threads} -c${connections} -d${seconds}s\` per row after a 2 s warm-up, loopback, HTTP/1.1 keep-alive,
   no \`Accept-Encoding\` (identity bodies from both servers).
-- nginx: ${nginxVersion.replace('nginx version: ', '')}, the config \`deploy/nginx.ts\` generates (all security headers,
+- nginx: ${nginxVersion.replace('nginx version: ', '')}, the config \`plugins/deploy/nginx.ts\` generates (all security headers,
   \`worker_processes auto\`), with the access log off. \`docusaurus serve\`: Node ${process.version}, one process.
 - Errors: socket errors (connect, read, write, timeout) and responses whose status was not the expected
   one (200, 200, 404).

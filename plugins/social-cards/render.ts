@@ -5,7 +5,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import {initWasm, Resvg} from '@resvg/resvg-wasm';
-import {socialCardSize} from '../../src/lib/socialCard';
+import {socialCardSize} from './socialCard';
 
 export interface CardText {
   /** The page's own title, without the site name. */

@@ -1,10 +1,10 @@
 import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
-import {cacheControl, securityHeaders} from '../../deploy/headers';
+import {cacheControl, securityHeaders} from '../../plugins/deploy/headers';
 import {buildDir, expect, rawRequest, test, testNginxConfig, writeNginxConfig} from '../support/nginx';
 
-// The production nginx config (deploy/nginx.ts), served by Debian's nginx on
+// The production nginx config (plugins/deploy/nginx.ts), served by Debian's nginx on
 // loopback. Requests go through node:http so nothing is followed or decoded.
 
 const sitemapPaths = () =>
@@ -103,7 +103,7 @@ test.describe('unknown paths', () => {
 });
 
 test.describe('canonical URLs', () => {
-  /** The other spellings of a page URL (SPEC §2), worked out here independently of deploy/headers.ts. */
+  /** The other spellings of a page URL (SPEC §2), worked out here independently of plugins/deploy/headers.ts. */
   const variantsOf = (url: string) => {
     if (url === '/') return ['/index.html'];
     const bare = url.replace(/\/$/, '');

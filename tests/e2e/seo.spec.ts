@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
-import {readSite} from '../../deploy/site';
-import {socialCardPath, socialCardSize} from '../../src/lib/socialCard';
+import {readSite} from '../../plugins/deploy/site';
+import {socialCardPath, socialCardSize} from '../../plugins/social-cards/socialCard';
 import {brand, builtSitemapPaths, docRoutes, routes, sitemapPaths} from '../support/site';
 
 // Issue #6, SEO and sharing: robots.txt and the sitemap, titles, descriptions,

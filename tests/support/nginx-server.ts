@@ -1,13 +1,13 @@
 // Real nginx (Debian's) serving the production build on loopback, with the
-// config deploy/nginx.ts generates for it, as a plain process with a temporary
+// config plugins/deploy/nginx.ts generates for it, as a plain process with a temporary
 // prefix for its pid file and temp paths. Used by the tests and the benchmark.
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {nginxConfig} from '../../deploy/nginx';
-import {readSite, type Site} from '../../deploy/site';
+import {nginxConfig} from '../../plugins/deploy/nginx';
+import {readSite, type Site} from '../../plugins/deploy/site';
 import {brand} from '../../src/constants/brand';
 
 export const buildDir = path.resolve(__dirname, '../../build');

@@ -6,7 +6,7 @@ import Head from '@docusaurus/Head';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import MainLandmark from '@site/src/components/MainLandmark';
-import {socialCardPath, socialCardSize} from '@site/src/lib/socialCard';
+import {socialCardPath, socialCardSize} from '@site/plugins/social-cards/socialCard';
 
 type Props = WrapperProps<typeof LayoutType>;
 

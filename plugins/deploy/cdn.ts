@@ -3,7 +3,7 @@
 import {cacheControl, canonicalRedirects, securityHeaders} from './headers';
 import type {Site} from './site';
 
-const generated = '# Generated at build time from deploy/headers.ts by deploy/plugin.ts. Do not edit.';
+const generated = '# Generated at build time from plugins/deploy/headers.ts by plugins/deploy/index.ts. Do not edit.';
 
 export function headersFile(site: Site): string {
   const block = (pattern: string, headers: Record<string, string>) =>

@@ -1,12 +1,12 @@
 // `npm run deploy:nginx`: writes the nginx config for the current build, then
 // has nginx check it (when nginx is installed here).
-//   tsx deploy/generate.ts [--build build] [--root <dir nginx serves>]
-//     [--listen 8080]... [--access-log off|<file>] [--user <name>] [--out deploy/nginx/nginx.conf]
+//   tsx plugins/deploy/generate.ts [--build build] [--root <dir nginx serves>]
+//     [--listen 8080]... [--access-log off|<file>] [--user <name>] [--out plugins/deploy/nginx/nginx.conf]
 import {spawnSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {brand} from '../src/constants/brand';
+import {brand} from '../../src/constants/brand';
 import {nginxConfig} from './nginx';
 import {readSite} from './site';
 
@@ -17,7 +17,7 @@ const {values} = parseArgs({
     listen: {type: 'string', multiple: true},
     'access-log': {type: 'string', default: '/dev/stdout'},
     user: {type: 'string'},
-    out: {type: 'string', default: 'deploy/nginx/nginx.conf'},
+    out: {type: 'string', default: 'plugins/deploy/nginx/nginx.conf'},
   },
 });
 

@@ -1,5 +1,5 @@
 // The one source of truth for what every host sends: security headers, caching
-// and the canonical-URL redirects. deploy/nginx.ts and deploy/cdn.ts only
+// and the canonical-URL redirects. plugins/deploy/nginx.ts and cdn.ts only
 // render these values in their own syntax; the tests read them from here too.
 
 /**
@@ -7,7 +7,7 @@
  * allowed from anywhere else.
  *
  * @param scriptHashes base64 SHA-256 of each inline script Docusaurus emits
- *   (see deploy/site.ts), so no script needs 'unsafe-inline'.
+ *   (see plugins/deploy/site.ts), so no script needs 'unsafe-inline'.
  */
 export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   const directives: Record<string, string[]> = {
