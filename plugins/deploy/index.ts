@@ -5,16 +5,17 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {builtPages} from '../built-site';
 import {headersFile, redirectsFile} from './cdn';
-import {readSite} from './site';
+import {siteOf} from './site';
 
 export default function deployFilesPlugin(context: LoadContext): Plugin {
   return {
     name: 'coinwharf-deploy-files',
-    async postBuild({outDir}) {
-      const site = readSite(outDir, context.siteConfig.url);
-      writeFileSync(path.join(outDir, '_headers'), headersFile(site));
-      writeFileSync(path.join(outDir, '_redirects'), redirectsFile(site));
+    async postBuild(props) {
+      const site = siteOf(builtPages(props), context.siteConfig.url);
+      writeFileSync(path.join(props.outDir, '_headers'), headersFile(site));
+      writeFileSync(path.join(props.outDir, '_redirects'), redirectsFile(site));
     },
   };
 }

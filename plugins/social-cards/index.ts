@@ -1,26 +1,12 @@
 // Local Docusaurus plugin: after the build, draws the social card of every
 // HTML page to the address its og:image names (src/theme/Layout puts it there,
-// from src/lib/socialCard), from the page's title and meta description.
-import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+// from ./socialCard), from the page's title and meta description. The HTML is
+// read by plugins/built-site.
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {cardRenderer} from './render';
-
-/** Every .html file under `dir`, as paths relative to it. */
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.html'));
-}
-
-const entities: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'"};
-const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_, name: string) => entities[name]);
-
-/** The content of the first `<meta>` whose `key` attribute (name or property) is `value`. */
-function meta(html: string, key: 'name' | 'property', value: string): string | undefined {
-  for (const [tag] of html.matchAll(/<meta\s[^>]*>/g)) {
-    if (tag.includes(` ${key}="${value}"`)) return decode(/\scontent="([^"]*)"/.exec(tag)?.[1] ?? '');
-  }
-  return undefined;
-}
+import {builtPages, type BuiltPage} from '../built-site';
+import {cardRenderer, type CardText} from './render';
 
 /** The navbar's SVG logo from the static directories, if the site has one. */
 function navbarLogoSvg({siteDir, siteConfig}: LoadContext): string | undefined {
@@ -30,29 +16,55 @@ function navbarLogoSvg({siteDir, siteConfig}: LoadContext): string | undefined {
   return file ? readFileSync(file, 'utf8') : undefined;
 }
 
+export interface SiteText {
+  /** The site URL, without a trailing slash. */
+  url: string;
+  title: string;
+  titleDelimiter: string;
+  tagline: string;
+}
+
+/**
+ * The card one built page asks for: where it goes (a path under the build
+ * root) and its text. None for pages without a card (an og:image elsewhere
+ * than the site's /img/social/, such as the search plugin's raw HTML files).
+ */
+export function cardOf(page: BuiltPage, site: SiteText): {target: string; text: CardText} | undefined {
+  const image = page.ogImage;
+  if (!image?.startsWith(`${site.url}/img/social/`)) return undefined;
+  const title = page.title ?? site.title;
+  const suffix = ` ${site.titleDelimiter} ${site.title}`;
+  const address = page.canonical ?? site.url;
+  const scheme = ['https://', 'http://'].find((prefix) => address.startsWith(prefix)) ?? '';
+  const hostAndPath = address.slice(scheme.length);
+  return {
+    target: image.slice(site.url.length),
+    text: {
+      title: title.endsWith(suffix) ? title.slice(0, -suffix.length) : title,
+      description: page.description ?? site.tagline,
+      address: hostAndPath.endsWith('/') ? hostAndPath.slice(0, -1) : hostAndPath,
+    },
+  };
+}
+
 export default function socialCardsPlugin(context: LoadContext): Plugin {
   const {siteDir, siteConfig} = context;
-  const siteUrl = siteConfig.url.replace(/\/$/, '');
+  const site: SiteText = {
+    url: siteConfig.url.endsWith('/') ? siteConfig.url.slice(0, -1) : siteConfig.url,
+    title: siteConfig.title,
+    titleDelimiter: siteConfig.titleDelimiter,
+    tagline: siteConfig.tagline,
+  };
   return {
     name: 'coinwharf-social-cards',
-    async postBuild({outDir}) {
+    async postBuild(props) {
       const render = cardRenderer(siteDir, {siteTitle: siteConfig.title, logoSvg: navbarLogoSvg(context)});
-      const suffix = ` ${siteConfig.titleDelimiter} ${siteConfig.title}`;
-      for (const file of htmlFiles(outDir)) {
-        const html = readFileSync(path.join(outDir, file), 'utf8');
-        const image = meta(html, 'property', 'og:image');
-        // Pages without a card (the search plugin's raw HTML files, if any) keep none.
-        if (!image?.startsWith(`${siteUrl}/img/social/`)) continue;
-        const title = decode(/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? siteConfig.title);
-        const canonical = /<link\s[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(html)?.[1];
-        const card = await render({
-          title: title.endsWith(suffix) ? title.slice(0, -suffix.length) : title,
-          description: meta(html, 'name', 'description') ?? siteConfig.tagline,
-          address: (canonical ?? siteUrl).replace(/^https?:\/\//, '').replace(/\/$/, ''),
-        });
-        const target = path.join(outDir, image.slice(siteUrl.length));
+      for (const page of builtPages(props)) {
+        const card = cardOf(page, site);
+        if (!card) continue;
+        const target = path.join(props.outDir, card.target);
         mkdirSync(path.dirname(target), {recursive: true});
-        writeFileSync(target, card);
+        writeFileSync(target, await render(card.text));
       }
     },
   };

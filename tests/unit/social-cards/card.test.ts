@@ -1,0 +1,69 @@
+import {describe, expect, test} from 'vitest';
+import {readPage} from '../../../plugins/built-site';
+import {cardOf} from '../../../plugins/social-cards';
+import {socialCardPath} from '../../../plugins/social-cards/socialCard';
+
+const site = {
+  url: 'https://docs.coinwharf.com',
+  title: 'Coinwharf Docs',
+  titleDelimiter: '|',
+  tagline: 'Integrate Crypto into Real-World Applications',
+};
+const page = (html: string, file = '/payments/index.html') => ({file, ...readPage(html)});
+
+describe('cardOf', () => {
+  const expected = {
+    target: '/img/social/payments/index.png',
+    text: {
+      title: 'Payments & refunds',
+      description: 'Price in fiat & get paid in "crypto".',
+      address: 'docs.coinwharf.com/payments',
+    },
+  };
+
+  test('quoted HTML (webpack): the page title without the site name, the description, the canonical address', () => {
+    const html =
+      '<head><title>Payments &amp; refunds | Coinwharf Docs</title>' +
+      '<meta name="description" content="Price in fiat &amp; get paid in &quot;crypto&quot;.">' +
+      '<meta property="og:image" content="https://docs.coinwharf.com/img/social/payments/index.png">' +
+      '<link rel="canonical" href="https://docs.coinwharf.com/payments/"></head>';
+    expect(cardOf(page(html), site)).toEqual(expected);
+  });
+
+  test('unquoted, minified HTML (Faster)', () => {
+    const html =
+      '<head><title>Payments &amp; refunds | Coinwharf Docs</title>' +
+      '<meta name=description content=\'Price in fiat & get paid in "crypto".\'>' +
+      '<meta property=og:image content=https://docs.coinwharf.com/img/social/payments/index.png>' +
+      '<link rel=canonical href=https://docs.coinwharf.com/payments/></head>';
+    expect(cardOf(page(html), site)).toEqual(expected);
+  });
+
+  test('falls back to the site title, tagline and address', () => {
+    const html = '<head><meta property=og:image content=https://docs.coinwharf.com/img/social/index.png></head>';
+    expect(cardOf(page(html, '/index.html'), site)).toEqual({
+      target: '/img/social/index.png',
+      text: {
+        title: 'Coinwharf Docs',
+        description: 'Integrate Crypto into Real-World Applications',
+        address: 'docs.coinwharf.com',
+      },
+    });
+  });
+
+  test('no card for a page whose og:image is elsewhere, or missing', () => {
+    expect(cardOf(page('<meta property="og:image" content="https://cdn.example/x.png">'), site)).toBeUndefined();
+    expect(cardOf(page('<title>Search | Coinwharf Docs</title>'), site)).toBeUndefined();
+  });
+});
+
+describe('socialCardPath', () => {
+  test.each([
+    ['/', '/img/social/index.png'],
+    ['/payments/', '/img/social/payments/index.png'],
+    ['/welcome', '/img/social/welcome.png'],
+    ['/404.html', '/img/social/404.png'],
+  ])('%s -> %s', (pathname, card) => {
+    expect(socialCardPath(pathname)).toBe(card);
+  });
+});
