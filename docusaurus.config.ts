@@ -6,13 +6,20 @@ import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
 import deployFilesPlugin from './plugins/deploy';
 import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown-twins';
+import codeSamplesPlugin from './plugins/code-samples';
+import remarkCodeSamples from './plugins/code-samples/remark';
 import socialCardsPlugin from './plugins/social-cards';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
 
+// Sample fences (```ts file=examples/…) and :::code-tabs groups become the
+// tested files in synced tabs, on every kind of page (plugins/code-samples).
+const remarkPlugins = [[remarkCodeSamples, {siteDir: __dirname}]];
+
 const docsOptions = {
   routeBasePath: '/',
+  remarkPlugins,
   sidebarPath: './sidebars.ts',
   breadcrumbs: true,
   // Four docs: every doc is listed on every doc page, none hidden in a closed category.
@@ -34,6 +41,7 @@ const docsOptions = {
 const changelogOptions = {
   routeBasePath: routes.changelog.slice(1),
   path: 'changelog',
+  remarkPlugins,
   // Every entry is on /changelog already; the archive page would repeat it.
   archiveBasePath: null,
   blogTitle: changelog.title,
@@ -53,6 +61,7 @@ const changelogOptions = {
 const presetOptions = {
   docs: docsOptions,
   blog: changelogOptions,
+  pages: {remarkPlugins},
   theme: {customCss: ['./src/css/custom.css', './src/css/print.css']},
 } satisfies Preset.Options;
 
@@ -212,10 +221,11 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
-  // mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
+  // code-samples ships the sample tabs; mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image.
   plugins: [
+    codeSamplesPlugin,
     mermaidChunksPlugin,
     deployFilesPlugin,
     (context: LoadContext) => markdownTwinsPlugin(context, markdownTwinsOptions),

@@ -46,8 +46,13 @@ export default tseslint.config(
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
-    // Site code that runs in the browser, and the component harnesses.
-    files: ['src/**/*.{ts,tsx}', 'tests/component/**/*.tsx', 'tests/fixtures/**/*.tsx'],
+    // Site code that runs in the browser (plugins' theme components too), and the component harnesses.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'plugins/*/theme/**/*.{ts,tsx}',
+      'tests/component/**/*.tsx',
+      'tests/fixtures/**/*.tsx',
+    ],
     ...react.configs.flat.recommended,
     ...react.configs.flat['jsx-runtime'],
     plugins: {

@@ -7,7 +7,11 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import {visit} from 'unist-util-visit';
 import type {Node, Parent} from 'unist';
-import {renderComponent, type Scope} from './components';
+import {tabGroups, type Example, type TabGroup} from '../code-samples/languages';
+import {tabsDirective} from '../code-samples/remark';
+import {readSample, SampleError, sampleFence} from '../code-samples/sample';
+import {renderComponent} from './components';
+import {exampleFence, tabGroupMarkdown} from './format';
 
 /** What the converter needs to know about the rest of the site. */
 export interface ConvertContext {
@@ -15,8 +19,8 @@ export interface ConvertContext {
   file: string;
   /** An internal link's absolute URL (a twin where the target has one), or undefined when it is external. */
   resolveLink: (url: string, fromFile: string) => string | undefined;
-  /** Reads a file that the page imports (`!!raw-loader!@site/...`), given as a site path. */
-  readImport: (sitePath: string) => string;
+  /** The site's directory: sample fences name files in its examples/ folder. */
+  siteDir: string;
 }
 
 export interface Twin {
@@ -76,29 +80,31 @@ function isComment(node: Node & {value?: string}): boolean {
   return /^\s*\/\*[\s\S]*\*\/\s*$/.test(node.value ?? '');
 }
 
-/** The imports of the page: raw example files and components, by local name. */
-function readScope(root: Parent, context: ConvertContext): Scope {
-  const scope: Scope = {};
-  for (const node of root.children as (Node & {data?: {estree?: {body: unknown[]}}})[]) {
-    if (node.type !== 'mdxjsEsm') continue;
-    for (const statement of (node.data?.estree?.body ?? []) as {
-      type: string;
-      source?: {value: string};
-      specifiers?: {local: {name: string}}[];
-    }[]) {
-      if (statement.type !== 'ImportDeclaration' || !statement.source) {
-        fail(context, node, 'only import statements can be turned into Markdown');
-      }
-      const from = statement.source.value;
-      for (const specifier of statement.specifiers ?? []) {
-        const raw = /^!!raw-loader!(@site\/.+)$/.exec(from);
-        scope[specifier.local.name] = raw
-          ? {kind: 'raw', sitePath: raw[1], text: context.readImport(raw[1])}
-          : {kind: 'module', from};
-      }
-    }
+/** The example file a sample fence names, or undefined for a plain fence. */
+function sampleOf(
+  node: Node & {lang?: string | null; meta?: string | null},
+  context: ConvertContext,
+): Example | undefined {
+  try {
+    const fence = sampleFence(node.lang, node.meta);
+    return fence && readSample(context.siteDir, fence);
+  } catch (error) {
+    if (error instanceof SampleError) return fail(context, node, error.message);
+    throw error;
   }
-  return scope;
+}
+
+/** A `:::code-tabs` group as the twin shows it: each sample under its label. */
+function sampleTabs(
+  directive: Parent & {attributes?: Record<string, string | null | undefined> | null},
+  context: ConvertContext,
+): string {
+  const group = (directive.attributes?.group ?? 'language') as TabGroup;
+  if (!tabGroups.includes(group)) fail(context, directive, `:::${tabsDirective}{group=${group}} is not a tab group`);
+  const examples = directive.children.map(
+    (child) => sampleOf(child, context) ?? fail(context, child, `only sample fences go inside :::${tabsDirective}`),
+  );
+  return tabGroupMarkdown(group, examples);
 }
 
 /** Edits that make links absolute and drop what a reader of Markdown cannot use. */
@@ -142,7 +148,7 @@ function inlineEdits(node: Node, source: string, context: ConvertContext): Edit[
 }
 
 /** A flow node as Markdown. */
-function flowMarkdown(node: Node, source: string, scope: Scope, context: ConvertContext): string {
+function flowMarkdown(node: Node, source: string, context: ConvertContext): string {
   const [start, end] = offsets(node);
   switch (node.type) {
     case 'yaml':
@@ -154,13 +160,18 @@ function flowMarkdown(node: Node, source: string, scope: Scope, context: Convert
     case 'mdxJsxFlowElement': {
       const element = node as unknown as Parameters<typeof renderComponent>[0];
       try {
-        return renderComponent(element, scope);
+        return renderComponent(element);
       } catch (error) {
         return fail(context, node, (error as Error).message);
       }
     }
+    case 'code': {
+      const example = sampleOf(node, context);
+      return example ? exampleFence(example) : source.slice(start, end);
+    }
     case 'containerDirective': {
       const directive = node as Parent & {name: string};
+      if (directive.name === tabsDirective) return sampleTabs(directive, context);
       const word = admonitions[directive.name];
       if (!word) fail(context, node, `:::${directive.name} is not an admonition`);
       const [first, ...rest] = directive.children as (Parent & {data?: {directiveLabel?: boolean}})[];
@@ -170,7 +181,7 @@ function flowMarkdown(node: Node, source: string, scope: Scope, context: Convert
         ? source.slice(offsets(first.children[0] as Node)[0], offsets(first.children.at(-1) as Node)[1])
         : '';
       const inner = (titled ? rest : (directive.children as typeof rest))
-        .map((child) => flowMarkdown(child, source, scope, context))
+        .map((child) => flowMarkdown(child, source, context))
         .filter(Boolean);
       const label = title ? `**${word}: ${title}**` : `**${word}**`;
       return [label, ...inner]
@@ -189,17 +200,17 @@ function flowMarkdown(node: Node, source: string, scope: Scope, context: Convert
 }
 
 /**
- * An MDX page as clean Markdown: imports gone, components rendered as the
- * Markdown they stand for, admonitions as blockquotes, internal links absolute.
+ * An MDX page as clean Markdown: imports gone, sample fences filled with their
+ * files, components rendered as the Markdown they stand for, admonitions as
+ * blockquotes, internal links absolute.
  * Everything else is the writer's own text, byte for byte.
  */
 export function convertMdx(source: string, meta: {title: string; description: string}, context: ConvertContext): Twin {
   // Docusaurus's explicit heading ids, `## Title {#id}`, escaped as its own loader does before MDX reads them.
   source = source.replace(/^(#{1,6} .*?)\s*\{#([\w-]+)\}\s*$/gm, '$1 \\{#$2}');
   const root = parser.parse(source) as unknown as Parent;
-  const scope = readScope(root, context);
   const blocks = (root.children as (Node & {depth?: number})[])
-    .map((node) => flowMarkdown(node, source, scope, context))
+    .map((node) => flowMarkdown(node, source, context))
     .filter((block) => block.trim() !== '');
   const hasTitle = (root.children as {type: string; depth?: number}[]).some(
     (node) => node.type === 'heading' && node.depth === 1,

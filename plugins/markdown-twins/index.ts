@@ -1,14 +1,15 @@
 // Local Docusaurus plugin: after the build, writes a Markdown twin of every
 // doc, Markdown page and changelog entry next to its HTML (`/welcome.md`,
 // `/payments/index.md`), plus /llms.txt and /llms-full.txt. The twins hold the
-// tested example files themselves, never the MDX that imports them.
+// tested example files themselves, where the page names them in sample fences.
+// Its theme puts a "Copy page" control and a link to the twin on every doc.
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
-import {twinPath} from '../../src/lib/markdownTwin';
+import {twinPath} from './format';
 import {convertMdx, twinFile} from './convert';
 import {llmsFullTxt, llmsTxt, type ListedPage} from './llms';
 
@@ -55,6 +56,8 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
 
   return {
     name: 'coinwharf-markdown-twins',
+    // Copy page, and the wrapper that puts it and the twin's <link> on every doc.
+    getThemePath: () => path.join(__dirname, 'theme'),
 
     allContentLoaded({allContent}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
@@ -124,7 +127,7 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
         const twin = convertMdx(readFileSync(page.file, 'utf8'), page, {
           file: page.file,
           resolveLink,
-          readImport: (sitePath) => readFileSync(fromSite(sitePath), 'utf8'),
+          siteDir,
         });
         const out = path.join(outDir, twinPath(page.permalink));
         mkdirSync(path.dirname(out), {recursive: true});

@@ -1,12 +1,13 @@
 import MDXComponents from '@theme-original/MDXComponents';
+import ExampleTab from '@theme/ExampleTab';
+import ExampleTabs from '@theme/ExampleTabs';
 import ScrollableTable from '@site/src/components/ScrollableTable';
-import ExampleCode from '@site/src/components/ExampleCode';
-import ExampleTabs from '@site/src/components/ExampleTabs';
 
-// Components every MDX page gets without importing them.
+// Components every MDX page gets without importing them. ExampleTabs and
+// ExampleTab are written by the code-samples remark plugin, never by hand.
 export default {
   ...MDXComponents,
   table: ScrollableTable,
-  ExampleCode,
   ExampleTabs,
+  ExampleTab,
 };

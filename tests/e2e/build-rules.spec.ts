@@ -52,6 +52,14 @@ test.describe('build rules (SPEC §5, §8)', () => {
     expect(output).toContain('Can\'t find any sidebar with id "sidebar-that-does-not-exist"');
   });
 
+  test('a sample fence naming a missing file fails the build, naming the page, the line and the fix', () => {
+    const {status, output} = buildFixture('broken-sample');
+    expect(status).not.toBe(0);
+    expect(output).toContain(
+      'tests/fixtures/site/docs-broken-sample/index.md:8: examples/api/no-such-sample.ts does not exist: check the path, which starts at the repository root',
+    );
+  });
+
   test('a page without its default export raises an error', () => {
     const {status, output} = buildFixture('no-default-export');
     expect(status).not.toBe(0);

@@ -1,11 +1,11 @@
 import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {orderTabs, twinPath} from '../../src/lib/markdownTwin';
+import {orderTabs, twinPath} from '../../plugins/markdown-twins/format';
 import {statusDiagramSource} from '../../src/data/statuses';
 import {brand, docRoutes, routes, waitForHydration} from '../support/site';
 
-// AI-ready docs (issue #9): /llms.txt, /llms-full.txt and the Markdown twin of
+// AI-ready docs: /llms.txt, /llms-full.txt and the Markdown twin of
 // every page, as the production build writes them, and the "Copy page" control.
 
 /** The twin pages: the four docs and the glossary (its source is Markdown too). */
@@ -50,7 +50,7 @@ async function getText(page: Page, url: string): Promise<{text: string; contentT
   return {text: await response.text(), contentType: response.headers()['content-type'] ?? ''};
 }
 
-test.describe('llms.txt (issue #9)', () => {
+test.describe('llms.txt', () => {
   test('follows the llms.txt format and lists every doc, page and changelog entry with its description', async ({
     page,
   }) => {
@@ -114,7 +114,7 @@ test.describe('llms.txt (issue #9)', () => {
   });
 });
 
-test.describe('Markdown twins (issue #9)', () => {
+test.describe('Markdown twins', () => {
   for (const {path, source} of twinPages) {
     test(`${path}: the twin has the page's title, description, every h2/h3 and every imported example, and no MDX`, async ({
       page,
@@ -134,10 +134,8 @@ test.describe('Markdown twins (issue #9)', () => {
       expect(pageHeadings.length).toBeGreaterThan(0);
       expect(twinHeadings).toEqual(pageHeadings);
 
-      const imports = [...readFileSync(source, 'utf8').matchAll(/'!!raw-loader!@site\/(examples\/[^']+)'/g)].map(
-        (m) => m[1],
-      );
-      for (const file of imports) {
+      const samples = [...readFileSync(source, 'utf8').matchAll(/^```\w* file=(examples\/\S+)/gm)].map((m) => m[1]);
+      for (const file of samples) {
         const code = readFileSync(file, 'utf8').trimEnd();
         expect(twin, `${file} inlined whole under its title`).toContain(`title="${file}"\n${code}\n\`\`\``);
       }
@@ -244,7 +242,7 @@ test.describe('Markdown twins (issue #9)', () => {
   });
 });
 
-test.describe('Copy page (issue #9)', () => {
+test.describe('Copy page', () => {
   test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
   const copyButton = (page: Page) => page.getByRole('button', {name: 'Copy page'});
@@ -255,9 +253,9 @@ test.describe('Copy page (issue #9)', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(routes.quickstart);
-    await page.evaluate(() => localStorage.setItem('docusaurus.tab.language', 'python'));
-    await page.reload();
     await waitForHydration(page);
+    // The reader picks Python in one tab group; Copy page follows that choice.
+    await page.getByRole('tab', {name: 'Python'}).first().click();
     await copyButton(page).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({hasText: 'Page copied as Markdown.'})).toBeVisible();

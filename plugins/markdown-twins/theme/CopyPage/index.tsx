@@ -1,8 +1,8 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {createStorageSlot} from '@docusaurus/theme-common';
-import type {TabGroup} from '@site/src/components/ExampleCode/languages';
-import {orderTabs} from '@site/src/lib/markdownTwin';
+import {tabGroups, type TabGroup} from '../../../code-samples/languages';
+import {orderTabs} from '../../format';
 import styles from './styles.module.css';
 
 interface Props {
@@ -11,8 +11,6 @@ interface Props {
 }
 
 type Status = 'idle' | 'copied' | 'failed';
-
-const tabGroups: readonly TabGroup[] = ['language', 'framework'];
 
 /** The tab each synced group shows, as Docusaurus's Tabs store it. */
 function tabChoices(): Partial<Record<TabGroup, string>> {

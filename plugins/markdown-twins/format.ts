@@ -9,7 +9,7 @@ import {
   exampleTabValue,
   type Example,
   type TabGroup,
-} from '../components/ExampleCode/languages';
+} from '../code-samples/languages';
 
 /** URL path of a page's twin: `/welcome` → `/welcome.md`, `/payments/` → `/payments/index.md`. */
 export function twinPath(permalink: string): string {

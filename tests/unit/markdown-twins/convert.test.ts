@@ -1,22 +1,28 @@
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {expect, test} from '@playwright/test';
-import {convertMdx, twinFile, type ConvertContext} from '../../plugins/markdown-twins/convert';
-import {markdownTable} from '../../plugins/markdown-twins/components';
-import {orderTabs, tabGroupMarkdown, twinPath} from '../../src/lib/markdownTwin';
-import {statusDiagramSource} from '../../src/data/statuses';
+import {describe, expect, test} from 'vitest';
+import {convertMdx, twinFile, type ConvertContext} from '../../../plugins/markdown-twins/convert';
+import {markdownTable} from '../../../plugins/markdown-twins/components';
+import {orderTabs, tabGroupMarkdown, twinPath} from '../../../plugins/markdown-twins/format';
+import {statusDiagramSource} from '../../../src/data/statuses';
 
-// Fixture tests of the MDX → Markdown converter behind the twins (issue #9).
-// They run in Node, on sources written here; tests/llms/markdown-twins.spec.ts
-// checks the twins of the real build.
+// The MDX → Markdown converter behind the twins, on sources and sample files
+// written here; tests/e2e/llms.spec.ts checks the twins of the real build.
 
 const site = 'https://docs.example.test';
-const file = path.resolve('docs/fixture/page.mdx');
+const siteDir = mkdtempSync(path.join(tmpdir(), 'cw-twin-site-'));
+const file = path.join(siteDir, 'docs/fixture/page.mdx');
 const files: Record<string, string> = {
-  '@site/examples/api/get-payment.sh': 'curl https://api.example.test\n',
-  '@site/examples/api/get-payment.ts': 'const a = 1;\n```\nnot a fence end\n',
-  '@site/examples/webhooks/express-receiver.ts': 'app.post("/hook");\n',
-  '@site/examples/webhooks/flask_receiver.py': '**kwargs = 1\n',
+  'examples/api/get-payment.sh': 'curl https://api.example.test\n',
+  'examples/api/get-payment.ts': 'const a = 1;\n```\nnot a fence end\n',
+  'examples/webhooks/express-receiver.ts': 'app.post("/hook");\n',
+  'examples/webhooks/flask_receiver.py': '**kwargs = 1\n',
 };
+for (const [name, text] of Object.entries(files)) {
+  mkdirSync(path.dirname(path.join(siteDir, name)), {recursive: true});
+  writeFileSync(path.join(siteDir, name), text);
+}
 
 const context: ConvertContext = {
   file,
@@ -27,16 +33,13 @@ const context: ConvertContext = {
     expect(fromFile).toBe(file);
     return `${site}${url}`;
   },
-  readImport: (sitePath) => {
-    if (!(sitePath in files)) throw new Error(`no fixture ${sitePath}`);
-    return files[sitePath];
-  },
+  siteDir,
 };
 
 const meta = {title: 'Fixture page', description: 'A page written to prove every rule of the converter.'};
 const convert = (source: string) => convertMdx(source, meta, context).body;
 
-test.describe('Markdown twin converter (issue #9)', () => {
+describe('Markdown twin converter', () => {
   test("keeps the writer's prose byte for byte and adds the title as an h1", () => {
     const prose = 'Some *prose* with `code`,  two spaces, and a\nhard wrap.\n\n- a list\n- of items';
     expect(convert(`---\ntitle: X\n---\n\n${prose}\n`)).toBe(`# Fixture page\n\n${prose}\n`);
@@ -53,14 +56,15 @@ test.describe('Markdown twin converter (issue #9)', () => {
     );
   });
 
-  test('imports and MDX comments disappear; imported files are inlined whole, with language and title', () => {
+  test('imports and MDX comments disappear; sample files are inlined whole, with language and title', () => {
     const body = convert(
       [
-        "import code from '!!raw-loader!@site/examples/api/get-payment.sh';",
+        "import StatusTable from '@site/src/components/StatusTable';",
         '',
         '{/* a note to writers */}',
         '',
-        '<ExampleCode file="api/get-payment.sh" code={code} />',
+        '```bash file=examples/api/get-payment.sh',
+        '```',
         '',
       ].join('\n'),
     );
@@ -70,22 +74,19 @@ test.describe('Markdown twin converter (issue #9)', () => {
   });
 
   test('a file containing a fence gets a longer fence, so it stays whole', () => {
-    const body = convert(
-      'import ts from \'!!raw-loader!@site/examples/api/get-payment.ts\';\n\n<ExampleCode file="api/get-payment.ts" code={ts} />\n',
-    );
+    const body = convert('```ts file=examples/api/get-payment.ts\n```\n');
     expect(body).toContain('````ts title="examples/api/get-payment.ts"\nconst a = 1;\n```\nnot a fence end\n````');
   });
 
   test('tab groups become labelled blocks in their order, between group comments', () => {
     const body = convert(
       [
-        "import express from '!!raw-loader!@site/examples/webhooks/express-receiver.ts';",
-        "import flask from '!!raw-loader!@site/examples/webhooks/flask_receiver.py';",
-        '',
-        '<ExampleTabs',
-        '  group="framework"',
-        "  examples={[{file: 'webhooks/express-receiver.ts', code: express, label: 'Express'}, {file: 'webhooks/flask_receiver.py', code: flask, label: 'Flask'}]}",
-        '/>',
+        ':::code-tabs{group=framework}',
+        '```ts file=examples/webhooks/express-receiver.ts label=Express',
+        '```',
+        '```python file=examples/webhooks/flask_receiver.py label="Flask"',
+        '```',
+        ':::',
       ].join('\n'),
     );
     expect(body).toBe(
@@ -142,10 +143,16 @@ test.describe('Markdown twin converter (issue #9)', () => {
       'Total: {1 + 1}\n',
       /page\.mdx:1: a JavaScript expression cannot be turned into Markdown/,
     ],
+    ['a component with props', '<StatusTable columns="2" />\n', /page\.mdx:1: <StatusTable> takes no props on a page/],
     [
-      'an attribute that is not a raw import',
-      'import x from \'./x\';\n\n<ExampleCode file="a.ts" code={x} />\n',
-      /page\.mdx:3: \{x\} is not a file imported with !!raw-loader!/,
+      'a sample file that does not exist',
+      '\n```ts file=examples/api/nothing.ts\n```\n',
+      /page\.mdx:2: examples\/api\/nothing\.ts does not exist/,
+    ],
+    [
+      'something other than a sample in a tab group',
+      ':::code-tabs\nSome text.\n:::\n',
+      /page\.mdx:2: only sample fences go inside :::code-tabs/,
     ],
     [
       'a directive that is not an admonition',
@@ -159,7 +166,7 @@ test.describe('Markdown twin converter (issue #9)', () => {
   }
 });
 
-test.describe('twin URLs and tab order (issue #9)', () => {
+describe('twin URLs and tab order', () => {
   test('a twin lives next to its page: slashless paths get .md, folder paths index.md', () => {
     expect(twinPath('/welcome')).toBe('/welcome.md');
     expect(twinPath('/payments/')).toBe('/payments/index.md');

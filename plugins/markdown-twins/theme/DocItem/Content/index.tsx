@@ -1,11 +1,11 @@
 import type {ReactNode} from 'react';
-import Content from '@theme-original/DocItem/Content';
+import Content from '@theme-init/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import Head from '@docusaurus/Head';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
-import CopyPage from '@site/src/components/CopyPage';
-import {twinPath} from '@site/src/lib/markdownTwin';
+import CopyPage from '@theme/CopyPage';
+import {twinPath} from '../../../format';
 
 type Props = WrapperProps<typeof ContentType>;
 
