@@ -1,13 +1,18 @@
 /**
  * The Markdown each MDX component stands for. A page that uses a component not
  * listed here fails the build, naming the file and line: add its renderer here.
- * Data-driven tables come from the same src/data modules as the React
- * components, and tests/llms compares each with the table the page shows.
+ * Data tables are defined once, in src/data/tables.ts, for the page and the
+ * twin; tests/e2e/llms.spec.ts compares each twin table with the page's.
  */
-import {networks} from '../../src/data/networks';
-import {paymentFields} from '../../src/data/paymentObject';
-import {paymentStatuses, statusDiagramSource, statusTransitions} from '../../src/data/statuses';
-import {retrySchedule, webhookEvents} from '../../src/data/webhooks';
+import {statusDiagramSource} from '../../src/data/statuses';
+import {
+  eventTable,
+  networkTable,
+  paymentFieldTable,
+  retryTable,
+  statusTable,
+  type DataTable,
+} from '../../src/data/tables';
 
 /** A JSX element as remark-mdx parses it. */
 interface JsxElement {
@@ -21,54 +26,31 @@ export function markdownTable(head: readonly string[], rows: readonly (readonly 
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-const code = (text: string) => `\`${text}\``;
+/** A data table as the twin shows it: the same columns and cells as the page, list cells joined by "; ". */
+function dataTable<Row>({columns, rows}: DataTable<Row>): string {
+  return markdownTable(
+    columns.map((column) => column.header),
+    rows.map((row) =>
+      columns.map((column) => {
+        const value = column.cell(row);
+        return typeof value === 'string' ? value : value.items.join('; ') || value.empty;
+      }),
+    ),
+  );
+}
 
 const renderers: Record<string, () => string> = {
   StatusDiagram: () => `\`\`\`mermaid\n${statusDiagramSource()}\n\`\`\``,
-  StatusTable: () =>
-    markdownTable(
-      ['Status', 'Final', 'Moves to', 'Meaning', 'Your move'],
-      paymentStatuses.map(({status, final, meaning, yourMove}) => {
-        const moves = statusTransitions
-          .filter((transition) => transition.from === status)
-          .map(({to, when, label}) => `${code(to)} when ${when}${label ? `, label ${code(label)}` : ''}`);
-        return [code(status), final ? 'Yes' : 'No', moves.join('; ') || 'None', meaning, yourMove];
-      }),
-    ),
-  NetworkTable: () =>
-    markdownTable(
-      ['Network', 'Assets', 'Sandbox network', 'Confirmations', 'Typical time'],
-      networks.map((n) => [
-        code(n.network),
-        n.assets.join(', '),
-        code(n.sandboxNetwork),
-        n.confirmationsNote ?? String(n.requiredConfirmations),
-        n.typicalTime,
-      ]),
-    ),
-  PaymentFields: () =>
-    markdownTable(
-      ['Field', 'Type', 'Description'],
-      paymentFields.map(({name, type, description}) => [code(name), type, description]),
-    ),
-  RetrySchedule: () =>
-    markdownTable(
-      ['Attempt', 'Wait after the previous attempt'],
-      retrySchedule.map((wait, index) => [
-        String(index + 1),
-        index === 0 ? 'First delivery, right after the event' : wait,
-      ]),
-    ),
+  StatusTable: () => dataTable(statusTable),
+  NetworkTable: () => dataTable(networkTable),
+  PaymentFields: () => dataTable(paymentFieldTable),
+  RetrySchedule: () => dataTable(retryTable),
+  EventCatalog: () => dataTable(eventTable),
   // The page's interactive tools: a twin can only say where they are.
   WebhookSignatureChecker: () =>
     '> **Interactive:** the web page has a signature checker here. It verifies a pasted delivery in the browser and names the step that fails.',
   WebhookEventGenerator: () =>
     '> **Interactive:** the web page has a signed test-event generator here. It signs a sample event with your secret in the browser and writes the curl command that sends it.',
-  EventCatalog: () =>
-    markdownTable(
-      ['Event type', `${code('data')} holds`, 'Reflects status', 'Sent when'],
-      webhookEvents.map(({type, object, status, when}) => [code(type), `a ${object}`, code(status), when]),
-    ),
 };
 
 /** The Markdown a component stands for; throws for a component without a renderer, or with props. */

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
-import HomeFeatures from '@site/src/components/HomeFeatures';
+import HomeFeatures from './_components/HomeFeatures';
 import {brand, homePage, routes} from '@site/src/constants/brand';
 import styles from './index.module.css';
 

@@ -1,7 +1,7 @@
 import MDXComponents from '@theme-original/MDXComponents';
 import ExampleTab from '@theme/ExampleTab';
 import ExampleTabs from '@theme/ExampleTabs';
-import ScrollableTable from '@site/src/components/ScrollableTable';
+import ScrollableTable from '@site/src/internal/ScrollableTable';
 
 // Components every MDX page gets without importing them. ExampleTabs and
 // ExampleTab are written by the code-samples remark plugin, never by hand.

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import ErrorPageContent from '@theme-original/ErrorPageContent';
 import type ErrorPageContentType from '@theme/ErrorPageContent';
 import type {WrapperProps} from '@docusaurus/types';
-import RecoveryLinks from '@site/src/components/RecoveryLinks';
+import RecoveryLinks from '@site/src/internal/RecoveryLinks';
 
 type Props = WrapperProps<typeof ErrorPageContentType>;
 

@@ -5,7 +5,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import Head from '@docusaurus/Head';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import MainLandmark from '@site/src/components/MainLandmark';
+import MainLandmark from '@site/src/internal/MainLandmark';
 import {socialCardPath, socialCardSize} from '@site/plugins/social-cards/socialCard';
 
 type Props = WrapperProps<typeof LayoutType>;

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import SearchPage from '@theme-original/SearchPage';
 import {useLocation} from '@docusaurus/router';
 import {PageMetadata} from '@docusaurus/theme-common';
-import {MainLandmarkProvider} from '@site/src/components/MainLandmark';
+import {MainLandmarkProvider} from '@site/src/internal/MainLandmark';
 
 const description =
   'Search every Coinwharf Docs page, API changelog entry and glossary term, in your browser, with no query sent anywhere.';

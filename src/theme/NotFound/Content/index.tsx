@@ -4,7 +4,7 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import Content from '@theme-original/NotFound/Content';
 import type ContentType from '@theme/NotFound/Content';
 import type {WrapperProps} from '@docusaurus/types';
-import RecoveryLinks from '@site/src/components/RecoveryLinks';
+import RecoveryLinks from '@site/src/internal/RecoveryLinks';
 
 type Props = WrapperProps<typeof ContentType>;
 
