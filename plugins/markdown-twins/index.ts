@@ -6,6 +6,7 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {aliasedSitePathToRelativePath, resolveMarkdownLinkPathname} from '@docusaurus/utils';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
@@ -30,6 +31,13 @@ interface SourcePage {
   permalink: string;
   /** Absolute path of the MDX or Markdown file. */
   file: string;
+  /** The source as Docusaurus names it, `@site/docs/intro.mdx`. */
+  source: string;
+  /**
+   * Where its Markdown links are resolved from besides its own folder: the docs
+   * version's folder for a doc; pages and changelog entries link relatively.
+   */
+  contentPath: string;
 }
 
 interface SidebarNode {
@@ -51,7 +59,7 @@ function sidebarOrder(items: readonly SidebarNode[]): string[] {
 export default function markdownTwinsPlugin(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
   const {siteDir, siteConfig} = context;
   const siteUrl = siteConfig.url.replace(/\/$/, '');
-  const fromSite = (source: string) => path.join(siteDir, source.replace(/^@site\//, ''));
+  const fromSite = (source: string) => path.join(siteDir, aliasedSitePathToRelativePath(source));
   let pages: SourcePage[] = [];
 
   return {
@@ -76,6 +84,8 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
             description: doc.description,
             permalink: doc.permalink,
             file: fromSite(doc.source),
+            source: doc.source,
+            contentPath: version!.contentPath,
           })),
         ...sitePages.flatMap((page) =>
           page.type === 'mdx' && !page.unlisted
@@ -86,6 +96,8 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
                   description: page.description ?? '',
                   permalink: page.permalink,
                   file: fromSite(page.source),
+                  source: page.source,
+                  contentPath: path.dirname(fromSite(page.source)),
                 },
               ]
             : [],
@@ -98,6 +110,8 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
             description: metadata.description,
             permalink: metadata.permalink,
             file: fromSite(metadata.source),
+            source: metadata.source,
+            contentPath: path.dirname(fromSite(metadata.source)),
           })),
       ];
     },
@@ -106,18 +120,26 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
       const byFile = new Map(pages.map((page) => [page.file, page]));
       const byPath = new Map(pages.map((page) => [page.permalink.replace(/\/$/, '') || '/', page]));
       const twinUrl = (page: SourcePage) => siteUrl + twinPath(page.permalink);
+      const sourceToPermalink = new Map(pages.map((page) => [page.source, page.permalink]));
 
       /** An internal link's absolute URL, to the target's twin where it has one. */
       const resolveLink = (url: string, fromFile: string): string | undefined => {
         if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) return undefined; // external
         const [, target = '', rest = ''] = /^([^?#]*)(.*)$/.exec(url) ?? [];
         if (target === '') return twinUrl(byFile.get(fromFile)!) + rest;
-        if (/\.mdx?$/.test(target) && !target.startsWith('/')) {
-          // A file that is no page is Docusaurus's to report (onBrokenMarkdownLinks); its link stays as written.
-          const page = byFile.get(path.resolve(path.dirname(fromFile), decodeURIComponent(target)));
+        const from = byFile.get(fromFile)!;
+        if (/\.mdx?$/.test(target)) {
+          // Resolved as Docusaurus resolves it; a file that is no page is
+          // Docusaurus's to report (onBrokenMarkdownLinks), and its link stays as written.
+          const permalink = resolveMarkdownLinkPathname(decodeURIComponent(target), {
+            sourceFilePath: fromFile,
+            sourceToPermalink,
+            contentPaths: {contentPath: from.contentPath, contentPathLocalized: undefined},
+            siteDir,
+          });
+          const page = permalink === null ? undefined : byPath.get(permalink.replace(/\/$/, '') || '/');
           return page ? twinUrl(page) + rest : undefined;
         }
-        const from = byFile.get(fromFile)!;
         const absolute = new URL(target, siteUrl + from.permalink).pathname;
         const page = byPath.get(absolute.replace(/\/$/, '') || '/');
         return page ? twinUrl(page) + rest : siteUrl + absolute + rest;
