@@ -4,6 +4,8 @@
 # when they are missing. The tests run nginx as a plain process with its own
 # prefix directory; the system service is never used.
 set -euo pipefail
+# shellcheck source=scripts/apt-install.sh
+source "$(dirname "$0")/apt-install.sh"
 
 if command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] \
   && command -v wrk >/dev/null; then
@@ -23,6 +25,5 @@ if [ ! -e "$policy" ]; then
   trap '$sudo rm -f "$policy"' EXIT
 fi
 echo "Installing Debian's nginx, libnginx-mod-http-brotli-filter and wrk (needed by the nginx tests and the benchmark)..."
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx libnginx-mod-http-brotli-filter wrk >/dev/null
+apt_install nginx libnginx-mod-http-brotli-filter wrk
 nginx -v

@@ -1,5 +1,3 @@
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
@@ -7,12 +5,12 @@ import remarkMdx from 'remark-mdx';
 import remarkDirective from 'remark-directive';
 import {VFile} from 'vfile';
 import {describe, expect, test} from 'vitest';
+import {tempSite} from '../../support/temp-site';
 import remarkCodeSamples from '../../../plugins/code-samples/remark';
 
 // The sample construct writers use: a fence naming a file under examples/,
 // grouped into synced tabs with :::code-tabs. Sources and files are written here.
 
-const siteDir = mkdtempSync(path.join(tmpdir(), 'cw-samples-site-'));
 const samples: Record<string, string> = {
   'examples/api/get-payment.sh': 'curl https://api.example.test\n',
   'examples/api/get-payment.ts': 'const a = 1;\n\n',
@@ -22,10 +20,7 @@ const samples: Record<string, string> = {
   'examples/api/notes.rb': 'puts 1\n',
   'README.md': 'not a sample\n',
 };
-for (const [name, text] of Object.entries(samples)) {
-  mkdirSync(path.dirname(path.join(siteDir, name)), {recursive: true});
-  writeFileSync(path.join(siteDir, name), text);
-}
+const siteDir = tempSite(samples);
 
 const processor = unified().use(remarkParse).use(remarkMdx).use(remarkDirective).use(remarkCodeSamples, {siteDir});
 

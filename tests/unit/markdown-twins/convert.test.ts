@@ -1,7 +1,6 @@
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
+import {tempSite} from '../../support/temp-site';
 import {convertMdx, twinFile, type ConvertContext} from '../../../plugins/markdown-twins/convert';
 import {markdownTable} from '../../../plugins/markdown-twins/components';
 import {orderTabs, tabGroupMarkdown, twinPath} from '../../../plugins/markdown-twins/format';
@@ -11,18 +10,14 @@ import {statusDiagramSource} from '../../../src/data/statuses';
 // written here; tests/e2e/llms.spec.ts checks the twins of the real build.
 
 const site = 'https://docs.example.test';
-const siteDir = mkdtempSync(path.join(tmpdir(), 'cw-twin-site-'));
-const file = path.join(siteDir, 'docs/fixture/page.mdx');
 const files: Record<string, string> = {
   'examples/api/get-payment.sh': 'curl https://api.example.test\n',
   'examples/api/get-payment.ts': 'const a = 1;\n```\nnot a fence end\n',
   'examples/webhooks/express-receiver.ts': 'app.post("/hook");\n',
   'examples/webhooks/flask_receiver.py': '**kwargs = 1\n',
 };
-for (const [name, text] of Object.entries(files)) {
-  mkdirSync(path.dirname(path.join(siteDir, name)), {recursive: true});
-  writeFileSync(path.join(siteDir, name), text);
-}
+const siteDir = tempSite(files);
+const file = path.join(siteDir, 'docs/fixture/page.mdx');
 
 const context: ConvertContext = {
   file,
