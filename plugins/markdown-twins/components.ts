@@ -1,18 +1,14 @@
 /**
  * The Markdown each MDX component stands for. A page that uses a component not
  * listed here fails the build, naming the file and line: add its renderer here.
- * Data tables are defined once, in src/data/tables.ts, for the page and the
+ * Data tables are defined once, next to their data in src/data, for the page and the
  * twin; tests/e2e/llms.spec.ts compares each twin table with the page's.
  */
-import {statusDiagramSource} from '../../src/data/statuses';
-import {
-  eventTable,
-  networkTable,
-  paymentFieldTable,
-  retryTable,
-  statusTable,
-  type DataTable,
-} from '../../src/data/tables';
+import {networkTable} from '../../src/data/networks';
+import {paymentFieldTable} from '../../src/data/paymentObject';
+import {statusDiagramSource, statusTable} from '../../src/data/statuses';
+import type {DataTable} from '../../src/data/table';
+import {eventTable, retryTable} from '../../src/data/webhooks';
 
 /** A JSX element as remark-mdx parses it. */
 interface JsxElement {

@@ -3,6 +3,7 @@
  * (BRIEF.md, "Assets and networks"). Tests compare it with the `network` and
  * `asset` enums of api/openapi.yaml.
  */
+import {code, type DataTable} from './table';
 export type Asset = 'BTC' | 'ETH' | 'SOL' | 'USDC' | 'USDT';
 
 export interface Network {
@@ -49,3 +50,15 @@ export const networks: readonly Network[] = [
   },
   {network: 'tron', assets: ['USDT'], sandboxNetwork: 'nile', requiredConfirmations: 20, typicalTime: '~1 min'},
 ];
+
+export const networkTable: DataTable<Network> = {
+  rows: networks,
+  key: (row) => row.network,
+  columns: [
+    {header: 'Network', cell: (row) => code(row.network)},
+    {header: 'Assets', cell: (row) => row.assets.join(', ')},
+    {header: 'Sandbox network', cell: (row) => code(row.sandboxNetwork)},
+    {header: 'Confirmations', cell: (row) => row.confirmationsNote ?? String(row.requiredConfirmations)},
+    {header: 'Typical time', cell: (row) => row.typicalTime},
+  ],
+};

@@ -3,6 +3,7 @@
  * API's order. Tests compare the names with the Payment schema of
  * api/openapi.yaml.
  */
+import {code, type DataTable} from './table';
 export interface Field {
   name: string;
   type: string;
@@ -35,3 +36,13 @@ export const paymentFields: readonly Field[] = [
     description: 'The last change; compare it to order events that arrive out of order.',
   },
 ];
+
+export const paymentFieldTable: DataTable<Field> = {
+  rows: paymentFields,
+  key: (row) => row.name,
+  columns: [
+    {header: 'Field', cell: (row) => code(row.name)},
+    {header: 'Type', cell: (row) => row.type},
+    {header: 'Description', cell: (row) => row.description},
+  ],
+};

@@ -3,6 +3,7 @@
  * the diagram and the table from this file, and the tests compare the
  * statuses with the `status` enum of api/openapi.yaml.
  */
+import {code, type DataTable} from './table';
 export type PaymentStatus =
   'awaiting_payment' | 'pending' | 'succeeded' | 'requires_action' | 'expired' | 'canceled' | 'failed';
 
@@ -100,3 +101,23 @@ export function statusDiagramSource(): string {
   const finals = paymentStatuses.filter((s) => s.final).map((s) => `  ${s.status} --> [*]`);
   return ['stateDiagram-v2', '  [*] --> awaiting_payment', ...edges, ...finals].join('\n');
 }
+
+export const statusTable: DataTable<StatusInfo> = {
+  rows: paymentStatuses,
+  key: (row) => row.status,
+  columns: [
+    {header: 'Status', cell: (row) => code(row.status)},
+    {header: 'Final', cell: (row) => (row.final ? 'Yes' : 'No')},
+    {
+      header: 'Moves to',
+      cell: (row) => ({
+        items: statusTransitions
+          .filter((transition) => transition.from === row.status)
+          .map(({to, when, label}) => `${code(to)} when ${when}${label ? `, label ${code(label)}` : ''}`),
+        empty: 'None',
+      }),
+    },
+    {header: 'Meaning', cell: (row) => row.meaning},
+    {header: 'Your move', cell: (row) => row.yourMove},
+  ],
+};

@@ -4,6 +4,7 @@
  * api/openapi.yaml; the signing constants drive src/lib/webhookSignature.ts,
  * which tests/unit/webhook-toolkit holds to the official vector.
  */
+import {code, type DataTable} from './table';
 export interface WebhookEvent {
   type: string;
   object: 'payment' | 'refund';
@@ -79,3 +80,27 @@ export const retrySchedule: readonly string[] = [
   '20 hours',
   '24 hours',
 ];
+
+export const retryTable: DataTable<{attempt: number; wait: string}> = {
+  rows: retrySchedule.map((wait, index) => ({attempt: index + 1, wait})),
+  key: (row) => String(row.attempt),
+  columns: [
+    {header: 'Attempt', cell: (row) => String(row.attempt)},
+    {
+      header: 'Wait after the previous attempt',
+      cell: (row) => (row.attempt === 1 ? 'First delivery, right after the event' : row.wait),
+    },
+  ],
+};
+
+export const eventTable: DataTable<WebhookEvent> = {
+  rows: webhookEvents,
+  key: (row) => row.type,
+  anchor: (row) => eventAnchor(row.type),
+  columns: [
+    {header: 'Event type', cell: (row) => code(row.type)},
+    {header: `${code('data')} holds`, cell: (row) => `a ${row.object}`},
+    {header: 'Reflects status', cell: (row) => code(row.status)},
+    {header: 'Sent when', cell: (row) => row.when},
+  ],
+};
