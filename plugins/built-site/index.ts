@@ -1,12 +1,13 @@
 // The one reading of a finished build that the post-build plugins share
 // (plugins/deploy and plugins/social-cards): each HTML file is parsed once,
-// with node-html-parser, and never matched with regular expressions, so the
-// quoted attributes of a webpack build and the unquoted ones that Docusaurus
-// Faster's HTML minifier writes (`<link rel=canonical href=…>`) read the same.
+// with cheerio (parse5, the HTML standard's parsing algorithm), and never
+// matched with regular expressions, so the quoted attributes of a webpack build
+// and what Docusaurus Faster's minifier writes (unquoted attributes, omitted
+// end tags: `<link rel=canonical href=…/ />`) read as a browser reads them.
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse, type HTMLElement} from 'node-html-parser';
-import {attributeEndingInSlash, isSpace} from './startTag';
+import {load, type CheerioAPI} from 'cheerio';
+import type {Element} from 'domhandler';
 
 /** What the post-build steps need from one built HTML file. */
 export interface BuiltPage {
@@ -48,44 +49,31 @@ const javaScriptTypes = new Set([
   'text/x-javascript',
 ]);
 
-function runs(script: HTMLElement): boolean {
-  if (script.hasAttribute('src')) return false;
-  const type = script.getAttribute('type')?.trim().toLowerCase();
+function runs($: CheerioAPI, script: Element): boolean {
+  if ($(script).attr('src') !== undefined) return false;
+  const type = $(script).attr('type')?.trim().toLowerCase();
   return !type || type === 'module' || javaScriptTypes.has(type);
 }
 
-/** The words of a space-separated attribute value such as `rel`. */
-const words = (value: string) =>
-  Array.from(value, (c) => (isSpace(c) ? ' ' : c))
-    .join('')
-    .split(' ');
-
 /** Reads one built HTML document. */
 export function readPage(html: string): Omit<BuiltPage, 'file'> {
-  // Script, style, noscript and pre bodies stay raw text, so scripts come back byte for byte.
-  const root = parse(html, {blockTextElements: {script: true, noscript: true, style: true, pre: true}});
-  const attribute = (element: HTMLElement, name: string) => {
-    const value = element.getAttribute(name);
-    if (value === undefined || !element.isVoidElement) return value;
-    const [start, end] = element.range;
-    return attributeEndingInSlash(html.slice(start, end)) === name ? `${value}/` : value;
-  };
+  const $ = load(html);
   const meta = (key: 'name' | 'property', value: string) => {
-    const tag = root.querySelectorAll('meta').find((element) => attribute(element, key) === value);
-    return tag && (attribute(tag, 'content') ?? '');
+    const tag = $('meta')
+      .toArray()
+      .find((element) => $(element).attr(key) === value);
+    return tag && ($(tag).attr('content') ?? '');
   };
-  const canonical = root
-    .querySelectorAll('link')
-    .find((link) => words(attribute(link, 'rel')?.toLowerCase() ?? '').includes('canonical'));
   return {
-    canonical: canonical && attribute(canonical, 'href'),
-    title: root.querySelector('title')?.text,
+    // `~=` matches one word of a space-separated list, as rel is.
+    canonical: $('link[rel~="canonical" i]').first().attr('href'),
+    title: $('title').length > 0 ? $('title').first().text() : undefined,
     description: meta('name', 'description'),
     ogImage: meta('property', 'og:image'),
-    inlineScripts: root
-      .querySelectorAll('script')
-      .filter(runs)
-      .map((script) => script.rawText),
+    inlineScripts: $('script')
+      .toArray()
+      .filter((script) => runs($, script))
+      .map((script) => $(script).text()),
   };
 }
 

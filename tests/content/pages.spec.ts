@@ -1,48 +1,23 @@
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {parseFrontMatter} from '../../scripts/check-front-matter';
+import {attributes, builtPages, htmlFileFor, metaContents, parseHtml} from '../support/built-html';
 import {markdownSources} from '../support/content';
 
-// Issue #3, quality checks on the production build's HTML: every internal link
-// and anchor resolves, every page has its own description, and headings nest.
+// Quality checks on the production build's HTML, read with a parser: every
+// internal link and anchor resolves, every page has its own description, and headings nest.
 
-const buildDir = 'build';
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
-}
-
-/** The HTML file that serves a site path, as `docusaurus serve` and nginx resolve it. */
-function htmlFileFor(sitePath: string): string | null {
-  const clean = decodeURIComponent(sitePath).replace(/\/+$/, '');
-  const candidates = [
-    path.join(buildDir, clean, 'index.html'),
-    path.join(buildDir, `${clean}.html`),
-    path.join(buildDir, clean),
-  ];
-  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
-}
-
-const pages = readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
-  .filter((file) => file.endsWith('.html') && file !== '404.html')
-  .map((file) => ({file, html: readFileSync(path.join(buildDir, file), 'utf8')}));
+const pages = builtPages();
 
 /** The pages written in Markdown: docs, the glossary and the changelog. */
-const contentPages = pages.filter(({html}) => /class="[^"]*\b(markdown|mdxPageWrapper_\w+)\b/.test(html));
+const contentPages = pages.filter(({$}) => $('.markdown, [class*="mdxPageWrapper_"]').length > 0);
 
 test('every internal link points to a page that exists, and every anchor to an id on it', () => {
   expect(pages.length).toBeGreaterThan(10);
   const broken = new Set<string>();
   let checked = 0;
-  for (const {file, html} of pages) {
-    for (const [, rawHref] of html.matchAll(/<a\s[^>]*?href="([^"]+)"/g)) {
-      const href = decodeEntities(rawHref);
+  for (const {file, $} of pages) {
+    for (const href of attributes($, 'a[href]', 'href') as string[]) {
       if (!href.startsWith('/') || href.startsWith('//')) continue;
       const url = new URL(href, 'https://docs.coinwharf.com');
       const target = htmlFileFor(url.pathname);
@@ -52,7 +27,7 @@ test('every internal link points to a page that exists, and every anchor to an i
         continue;
       }
       const id = decodeURIComponent(url.hash.slice(1));
-      if (id && !readFileSync(target, 'utf8').includes(`id="${id}"`)) {
+      if (id && attributes(parseHtml(readFileSync(target, 'utf8')), '[id]', 'id').every((other) => other !== id)) {
         broken.add(`${file}: ${href} has no #${id}`);
       }
     }
@@ -63,11 +38,7 @@ test('every internal link points to a page that exists, and every anchor to an i
 
 test('every Markdown source has a front-matter description that its page uses', () => {
   expect(markdownSources.length).toBeGreaterThan(8);
-  const descriptions = new Set(
-    contentPages.map(({html}) =>
-      decodeEntities(html.match(/<meta[^>]* name="description" content="([^"]*)"/)?.[1] ?? ''),
-    ),
-  );
+  const descriptions = new Set(contentPages.map(({$}) => metaContents($, 'description')[0] ?? ''));
   const problems = markdownSources.flatMap((source) => {
     // Parsed as YAML scalars are: a description may be quoted (one with ": " must be).
     const description = parseFrontMatter(readFileSync(source, 'utf8'))?.description?.trim() ?? '';
@@ -81,8 +52,10 @@ test('every Markdown source has a front-matter description that its page uses', 
 
 test('headings start at h2 under the title and never skip a level going down', () => {
   const problems: string[] = [];
-  for (const {file, html} of contentPages) {
-    const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+  for (const {file, $} of contentPages) {
+    const levels = $('h1, h2, h3, h4, h5, h6')
+      .toArray()
+      .map((heading) => Number(heading.tagName[1]));
     const body = levels.slice(levels.indexOf(1) + 1).filter((level) => level > 1);
     let previous = 1;
     for (const level of body) {

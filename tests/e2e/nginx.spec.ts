@@ -2,6 +2,7 @@ import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {cacheControl, securityHeaders} from '../../plugins/deploy/headers';
+import {attributes, parseHtml} from '../support/built-html';
 import {buildDir, expect, rawRequest, test, testNginxConfig, writeNginxConfig} from '../support/nginx';
 
 // The production nginx config (plugins/deploy/nginx.ts), served by Debian's nginx on
@@ -46,9 +47,9 @@ test('every sitemap page answers 200 with every security header and a revalidati
     expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control'], url).toBe(cacheControl.other);
     expectSecurityHeaders(response.headers, nginx.site.scriptHashes, url);
-    expect(response.body.toString(), url).toContain(
-      `<link data-rh="true" rel="canonical" href="https://docs.coinwharf.com${url}">`,
-    );
+    expect(attributes(parseHtml(response.body.toString()), 'link[rel="canonical"]', 'href'), url).toEqual([
+      `https://docs.coinwharf.com${url}`,
+    ]);
   }
 });
 
@@ -223,6 +224,7 @@ test('each file type is served with its MIME type (nosniff makes this matter)', 
     ...filesUnder('img'),
     '/search-index.json',
     '/sitemap.xml',
+    '/llms.txt',
   ]) {
     if (!file.endsWith('.html')) samples.set(path.extname(file), file);
   }

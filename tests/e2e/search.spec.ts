@@ -40,8 +40,8 @@ const searchBarPattern = /autocomplete:selected|theme\.SearchBar\.seeAll/;
 
 /**
  * The JavaScript files that the dynamic import of the SearchBar loads together:
- * the main bundle's webpack loader for it asks for all of them at once
- * (`Promise.all([r.e(id), ...])`), and a numbered chunk's file is `<id>.<hash>.js`.
+ * the main bundle's loader for it asks for all of them at once
+ * (`Promise.all([r.e(id), ...])`, Rspack quoting the ids), and a numbered chunk's file is `<id>.<hash>.js`.
  */
 function searchBarChunkGroup(): string[] {
   const [searchBarChunk] = buildChunksMatching(searchBarPattern);
@@ -49,9 +49,9 @@ function searchBarChunkGroup(): string[] {
   expect(id, `${searchBarChunk} is a numbered chunk`).toBeDefined();
   const main = readdirSync('build/assets/js').find((file) => /^main\.[0-9a-f]+\.js$/.test(file))!;
   const groups = [
-    ...readFileSync(`build/assets/js/${main}`, 'utf8').matchAll(/Promise\.all\(\[((?:\w+\.e\(\d+\),?)+)\]\)/g),
+    ...readFileSync(`build/assets/js/${main}`, 'utf8').matchAll(/Promise\.all\(\[((?:\w+\.e\("?\d+"?\),?)+)\]\)/g),
   ]
-    .map((match) => [...match[1].matchAll(/\.e\((\d+)\)/g)].map((e) => e[1]))
+    .map((match) => [...match[1].matchAll(/\.e\("?(\d+)"?\)/g)].map((e) => e[1]))
     .filter((ids) => ids.includes(id!));
   expect(groups, 'one loader imports the SearchBar').toHaveLength(1);
   const files = readdirSync('build/assets/js');
@@ -87,7 +87,7 @@ async function searchFor(page: Page, query: string) {
   await expect(suggestions(page).first().or(noResults(page))).toBeVisible();
 }
 
-test.describe('local search (issue #4)', () => {
+test.describe('local search', () => {
   test('no search code or index is requested before the first interaction', async ({page}) => {
     const searchBarChunks = buildChunksMatching(searchBarPattern);
     expect(searchBarChunks, 'the SearchBar component is a chunk of its own').toHaveLength(1);

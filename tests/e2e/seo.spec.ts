@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
-import {readSite} from '../../plugins/deploy/site';
 import {socialCardPath, socialCardSize} from '../../plugins/social-cards/socialCard';
+import {attributes, builtPages, metaContents, parseHtml} from '../support/built-html';
 import {brand, builtSitemapPaths, docRoutes, routes, sitemapPaths} from '../support/site';
 
 // Issue #6, SEO and sharing: robots.txt and the sitemap, titles, descriptions,
@@ -14,14 +14,9 @@ const pages = [...builtSitemapPaths().map((path) => ({path, served: path})), not
 /** The head of a served page, as the crawlers read it (no JavaScript). */
 async function head(request: import('@playwright/test').APIRequestContext, path: string) {
   const response = await request.get(path);
-  const html = await response.text();
-  const metaContent = (key: 'name' | 'property', value: string) => {
-    const tags = [...html.matchAll(/<meta\s[^>]*>/g)]
-      .map((m) => m[0])
-      .filter((tag) => tag.includes(` ${key}="${value}"`));
-    return tags.map((tag) => /\scontent="([^"]*)"/.exec(tag)?.[1] ?? '');
-  };
-  return {status: response.status(), html, metaContent, title: /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]};
+  const $ = parseHtml(await response.text());
+  const metaContent = (_key: 'name' | 'property', value: string) => metaContents($, value);
+  return {status: response.status(), $, metaContent, title: $('title').length ? $('title').first().text() : undefined};
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -41,14 +36,14 @@ test.describe('robots.txt and sitemap.xml', () => {
 
   test("the sitemap lists exactly the site's pages, each at its canonical URL, each answering 200", async ({page}) => {
     const listed = await sitemapPaths(page);
-    const built = readSite('build', brand.siteUrl).pages.map((p) => p.url);
+    const built = builtPages().map(({$}) => ($('link[rel="canonical"]').attr('href') ?? '').replace(brand.siteUrl, ''));
     expect([...listed].sort()).toEqual([...built].sort());
     expect(new Set(listed).size).toBe(listed.length);
     for (const path of Object.values(routes)) expect(listed).toContain(path);
     for (const path of listed) {
-      const {status, html} = await head(page.request, path);
+      const {status, $} = await head(page.request, path);
       expect(status, path).toBe(200);
-      expect(html, path).toContain(`<link data-rh="true" rel="canonical" href="${brand.siteUrl}${path}">`);
+      expect(attributes($, 'link[rel="canonical"]', 'href')).toEqual([`${brand.siteUrl}${path}`]);
     }
   });
 });
@@ -132,10 +127,16 @@ test.describe('structured data', () => {
     test(`${doc.path} describes its breadcrumbs as a schema.org BreadcrumbList matching the visible ones`, async ({
       page,
     }) => {
-      const {html} = await head(page.request, doc.path);
-      const blocks = [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
-        (m) => JSON.parse(m[1]) as {'@type': string; itemListElement: {position: number; name: string; item: string}[]},
-      );
+      const {$} = await head(page.request, doc.path);
+      const blocks = $('script[type="application/ld+json"]')
+        .toArray()
+        .map(
+          (script) =>
+            JSON.parse($(script).text()) as {
+              '@type': string;
+              itemListElement: {position: number; name: string; item: string}[];
+            },
+        );
       const list = blocks.find((block) => block['@type'] === 'BreadcrumbList');
       expect(list, doc.path).toBeDefined();
       await page.goto(doc.path);

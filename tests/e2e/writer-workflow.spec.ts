@@ -3,6 +3,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {brand, docsRepo} from '../../src/constants/brand';
+import {attributes, parseHtml} from '../support/built-html';
 import {markdownSources} from '../support/content';
 import {turnOffPrefetching} from '../support/first-load';
 import {builtSitemapPaths, routes, sitemapPaths, waitForHydration} from '../support/site';
@@ -112,9 +113,9 @@ test.describe('edit links and last-updated dates', () => {
   test('every doc and changelog source is edit-linked from exactly one page', async ({page}) => {
     const linked: string[] = [];
     for (const path of await sitemapPaths(page)) {
-      const html = await (await page.request.get(path)).text();
-      for (const [anchor] of html.matchAll(/<a [^>]*class="theme-edit-this-page"[^>]*>/g)) {
-        linked.push((anchor.match(/href="([^"]+)"/)?.[1] ?? '').replace(docsRepo.editUrl, ''));
+      const $ = parseHtml(await (await page.request.get(path)).text());
+      for (const href of attributes($, 'a.theme-edit-this-page', 'href')) {
+        linked.push((href ?? '').replace('https://github.com/coinwharf/docs/edit/main/', ''));
       }
     }
     const sources = markdownSources.filter((file) => /^(docs|changelog)\//.test(file) && !/(^|\/)_/.test(file));

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import ScrollableTable from '@site/src/internal/ScrollableTable';
-import type {DataTable as Table} from '@site/src/data/tables';
+import type {DataTable as Table} from '@site/src/data/table';
 import styles from './styles.module.css';
 
 interface Props<Row> {

@@ -1,6 +1,5 @@
 import {describe, expect, test} from 'vitest';
 import {readPage} from '../../../plugins/built-site';
-import {attributeEndingInSlash} from '../../../plugins/built-site/startTag';
 
 // The same page twice: as webpack's HTML minifier leaves it (quoted attributes)
 // and as Docusaurus Faster's (@swc/html) writes it, unquoted and minified.
@@ -81,20 +80,5 @@ describe('readPage', () => {
     const html =
       '<link rel="alternate canonical" href="https://a.example/one"><link rel=canonical href=https://a.example/two>';
     expect(readPage(html).canonical).toBe('https://a.example/one');
-  });
-});
-
-describe('attributeEndingInSlash', () => {
-  test.each([
-    ['<link rel=canonical href=https://x.example/payments/>', 'href'],
-    ['<meta content=/>', 'content'],
-    ['<link href="https://x.example/payments/"/>', undefined],
-    ['<link href=https://x.example/payments />', undefined],
-    ['<link async/>', undefined],
-    ['<br/>', undefined],
-    ["<meta content='a b/' data-x=y/>", 'data-x'],
-    ['<link href=/a/ href=/b/>', undefined],
-  ])('%s -> %s', (tag, name) => {
-    expect(attributeEndingInSlash(tag)).toBe(name);
   });
 });

@@ -1,0 +1,44 @@
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {load, type CheerioAPI} from 'cheerio';
+
+// Tests read the built HTML as a browser would, with an HTML5 parser (cheerio,
+// on parse5): the production build is minified by Docusaurus Faster, so
+// attributes may be unquoted and optional end tags left out.
+
+export const buildDir = 'build';
+
+/** An HTML document, parsed: query it with CSS selectors, `$('link[rel=canonical]').attr('href')`. */
+export const parseHtml = (html: string): CheerioAPI => load(html);
+
+/** A built page, by the site path that serves it (as `docusaurus serve` and nginx resolve it), or null. */
+export function htmlFileFor(sitePath: string): string | null {
+  const clean = decodeURIComponent(sitePath).replace(/\/+$/, '');
+  const candidates = [
+    path.join(buildDir, clean, 'index.html'),
+    path.join(buildDir, `${clean}.html`),
+    path.join(buildDir, clean),
+  ];
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/** Every built HTML page but the not-found page, parsed. */
+export function builtPages(): {file: string; $: CheerioAPI}[] {
+  return readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
+    .filter((file) => file.endsWith('.html') && file !== '404.html')
+    .map((file) => ({file, $: parseHtml(readFileSync(path.join(buildDir, file), 'utf8'))}));
+}
+
+/** The `content` of every `<meta name=…>` or `<meta property=…>` with that key. */
+export function metaContents($: CheerioAPI, key: string): string[] {
+  return $(`meta[name="${key}"], meta[property="${key}"]`)
+    .toArray()
+    .map((tag) => $(tag).attr('content') ?? '');
+}
+
+/** An attribute of every element a selector finds. */
+export function attributes($: CheerioAPI, selector: string, name: string): (string | undefined)[] {
+  return $(selector)
+    .toArray()
+    .map((element) => $(element).attr(name));
+}
