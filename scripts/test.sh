@@ -21,8 +21,11 @@ step "nginx with brotli, and wrk, for the production-server tests" bash scripts/
 # ESLint, Stylelint, Prettier (check only), markdownlint, cspell and Redocly.
 step "Lint" npm run --silent lint
 step "Type check" npx tsc
-# Pure logic, no build and no browser: seconds (vitest.config.ts).
-step "Unit tests" npx vitest run
+# Pure logic, no build and no browser: seconds (vitest.config.ts). Its counts
+# join the closing line (tests/support/summary-reporter.ts).
+export UNIT_TEST_RESULTS=tests/.output/unit-results.json
+rm -f "$UNIT_TEST_RESULTS"
+step "Unit tests" npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_TEST_RESULTS"
 # The production build fails on broken links (docusaurus.config.ts).
 step "Production build" npx docusaurus build
 echo "==> Browser and build tests (Playwright against docusaurus serve, and nginx)"
