@@ -74,7 +74,7 @@ async function startDocusaurusServe() {
     detached: true,
   });
   let log = '';
-  child.stderr!.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
   await waitUntilListening(port, child, () => log);
   return {
     url: `http://127.0.0.1:${port}`,

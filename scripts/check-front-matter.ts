@@ -306,7 +306,7 @@ async function layoutProp(
   const candidate = ['.ts', '.tsx', '.js', '/index.ts'].map((ext) => modulePath + ext).find(existsSync);
   if (!candidate) return {expression: expression.trim()};
   // import(), not require(): tsx and Vitest both compile a .ts module imported this way.
-  let value: unknown = (await import(pathToFileURL(candidate).href))[name];
+  let value: unknown = ((await import(pathToFileURL(candidate).href)) as Record<string, unknown>)[name];
   for (const key of keys) value = (value as Record<string, unknown> | undefined)?.[key];
   return typeof value === 'string' ? value : {expression: expression.trim()};
 }

@@ -50,7 +50,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
   const store = new FileEventStore(process.env.PROCESSED_EVENTS_DIR ?? 'processed-events');
   const app = createApp(secret, store);
-  app.listen({port: Number(process.env.PORT ?? 4242)}).then(() => {
+  void app.listen({port: Number(process.env.PORT ?? 4242)}).then(() => {
     const {port} = app.server.address() as AddressInfo;
     console.log(`Listening for Coinwharf webhooks on http://127.0.0.1:${port}/webhooks/coinwharf`);
   });

@@ -109,7 +109,7 @@ export default function remarkCodeSamples({siteDir}: RemarkCodeSamplesOptions) {
 
     visit(tree, (node, index, parent) => {
       if (node.type === 'containerDirective' && node.name === tabsDirective && parent && index !== undefined) {
-        parent.children[index] = tabs(node) as (typeof parent.children)[number];
+        parent.children[index] = tabs(node);
         return SKIP;
       }
       if (node.type === 'code') {

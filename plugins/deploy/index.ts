@@ -12,7 +12,7 @@ import {siteOf} from './site';
 export default function deployFilesPlugin(context: LoadContext): Plugin {
   return {
     name: 'coinwharf-deploy-files',
-    async postBuild(props) {
+    postBuild(props) {
       const site = siteOf(builtPages(props), context.siteConfig.url);
       writeFileSync(path.join(props.outDir, '_headers'), headersFile(site));
       writeFileSync(path.join(props.outDir, '_redirects'), redirectsFile(site));

@@ -178,7 +178,7 @@ function flowMarkdown(node: Node, source: string, context: ConvertContext): stri
       const titled = first?.data?.directiveLabel === true && first.children.length > 0;
       // `:::tip[Title]`: the label is a paragraph of its own, first among the children.
       const title = titled
-        ? source.slice(offsets(first.children[0] as Node)[0], offsets(first.children.at(-1) as Node)[1])
+        ? source.slice(offsets(first.children[0])[0], offsets(first.children.at(-1) as Node)[1])
         : '';
       const inner = (titled ? rest : (directive.children as typeof rest))
         .map((child) => flowMarkdown(child, source, context))

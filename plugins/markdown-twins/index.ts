@@ -72,7 +72,7 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
       const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
       const sitePages = (allContent['docusaurus-plugin-content-pages']?.default ?? []) as PagesContent;
       const version = docs?.loadedVersions[0];
-      const order = sidebarOrder(Object.values(version?.sidebars ?? {}).flat() as SidebarNode[]);
+      const order = sidebarOrder(Object.values(version?.sidebars ?? {}).flat());
       const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
       pages = [
         ...[...(version?.docs ?? [])]
@@ -116,7 +116,7 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
       ];
     },
 
-    async postBuild({outDir}) {
+    postBuild({outDir}) {
       const byFile = new Map(pages.map((page) => [page.file, page]));
       const byPath = new Map(pages.map((page) => [page.permalink.replace(/\/$/, '') || '/', page]));
       const twinUrl = (page: SourcePage) => siteUrl + twinPath(page.permalink);

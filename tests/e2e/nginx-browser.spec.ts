@@ -17,7 +17,7 @@ async function watch(page: Page, origin: string): Promise<Watch> {
   await page.exposeFunction('reportCspViolation', (line: string) => seen.violations.push(line));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as {reportCspViolation(line: string): void}).reportCspViolation;
+      const report = (window as unknown as {reportCspViolation: (line: string) => void}).reportCspViolation;
       report(
         `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`,
       );

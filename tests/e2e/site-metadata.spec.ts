@@ -50,7 +50,7 @@ test.describe('site metadata (SPEC §1, §3, §9)', () => {
     }
   });
 
-  test('the site version is 0.0.0 and the build knows it', async () => {
+  test('the site version is 0.0.0 and the build knows it', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {version: string};
     expect(pkg.version).toBe('0.0.0');
     const metadata = JSON.parse(readFileSync('.docusaurus/site-metadata.json', 'utf8')) as {siteVersion?: string};

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process';
-import {createServer} from 'node:http';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {readdirSync, readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -209,12 +209,13 @@ test.describe('signature checker', () => {
 test.describe('signed test-event generator', () => {
   test('its curl command, run as copied, delivers an event that standardwebhooks verifies', async ({page}) => {
     const received: {headers: Record<string, string>; body: string}[] = [];
-    const server = createServer(async (req, res) => {
+    const receive = async (req: IncomingMessage, res: ServerResponse) => {
       let body = '';
       for await (const chunk of req) body += chunk;
       received.push({headers: req.headers as Record<string, string>, body});
       res.writeHead(204).end();
-    });
+    };
+    const server = createServer((req, res) => void receive(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/coinwharf`;

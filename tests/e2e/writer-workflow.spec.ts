@@ -178,7 +178,7 @@ test.describe('"Was this page helpful?"', () => {
     expect(tab.url()).toBe(expected);
     expect(toGitHub.filter((url) => !url.endsWith('/favicon.ico'))).toEqual([expected]);
     // noopener: the new tab cannot reach back into the docs page.
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await tab.evaluate((): unknown => window.opener)).toBeNull();
 
     const status = feedback(page).getByRole('status');
     await expect(status).toContainText('Thank you. Tell us what to fix in the GitHub issue that opened in a new tab');

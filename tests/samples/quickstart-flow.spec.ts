@@ -1,5 +1,5 @@
 import {mkdtempSync, rmSync} from 'node:fs';
-import {createServer} from 'node:http';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,7 @@ interface Received {
 async function startReceiver() {
   const received: Received = {verified: [], rejected: []};
   let secret = '';
-  const server = createServer(async (req, res) => {
+  const receive = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -43,7 +43,8 @@ async function startReceiver() {
       received.rejected.push(String(error));
       res.writeHead(400).end();
     }
-  });
+  };
+  const server = createServer((req, res) => void receive(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   return {

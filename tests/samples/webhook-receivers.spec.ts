@@ -71,8 +71,8 @@ function processTarget(receiver: Receiver, recorded: (eventId: string) => Promis
 }
 
 /** Files the Node samples' FileEventStore created for an event id. */
-const filesFor = (directory: string) => async (eventId: string) =>
-  readdirSync(directory).filter((file) => file === eventId).length;
+const filesFor = (directory: string) => (eventId: string) =>
+  Promise.resolve(readdirSync(directory).filter((file) => file === eventId).length);
 
 /** Rows the Flask sample's sqlite3 table holds for an event id. */
 const rowsFor = (database: string) => (eventId: string) =>
@@ -293,15 +293,16 @@ function spyStore(): EventStore & {calls: string[]} {
   const calls: string[] = [];
   return {
     calls,
-    async recordOnce(eventId) {
+    recordOnce(eventId) {
       calls.push(`recordOnce ${eventId}`);
-      if (ids.has(eventId)) return false;
+      if (ids.has(eventId)) return Promise.resolve(false);
       ids.add(eventId);
-      return true;
+      return Promise.resolve(true);
     },
-    async forget(eventId) {
+    forget(eventId) {
       calls.push(`forget ${eventId}`);
       ids.delete(eventId);
+      return Promise.resolve();
     },
   };
 }
@@ -349,7 +350,7 @@ test.describe('createApp(secret, store) of the Express and Fastify samples', () 
 
   test('Fastify: JSON routes outside the webhook plugin still get parsed bodies', async () => {
     const app = createFastifyApp(secret, spyStore());
-    app.post('/orders', async (request) => ({parsed: request.body}));
+    app.post('/orders', (request) => ({parsed: request.body}));
     try {
       const response = await app.inject({
         method: 'POST',

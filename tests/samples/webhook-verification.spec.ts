@@ -65,14 +65,16 @@ const verifiers: Verifier[] = [
   {
     name: 'the standardwebhooks package',
     file: 'examples/webhooks/verify-standardwebhooks.ts',
-    verify: async (cases) =>
-      cases.map((c) => outcomeOf(() => atClock(c.now, () => withPackage.verifyWebhook(c.body, c.headers, c.secret)))),
+    verify: (cases) =>
+      Promise.resolve(
+        cases.map((c) => outcomeOf(() => atClock(c.now, () => withPackage.verifyWebhook(c.body, c.headers, c.secret)))),
+      ),
   },
   {
     name: 'node:crypto by hand',
     file: 'examples/webhooks/verify-by-hand.ts',
-    verify: async (cases) =>
-      cases.map((c) => outcomeOf(() => byHand.verifyWebhook(c.body, c.headers, c.secret, c.now))),
+    verify: (cases) =>
+      Promise.resolve(cases.map((c) => outcomeOf(() => byHand.verifyWebhook(c.body, c.headers, c.secret, c.now)))),
   },
   {
     name: 'Python standard library',

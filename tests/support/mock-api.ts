@@ -6,7 +6,7 @@
 // schema. Webhooks are signed (Standard Webhooks v1) and really POSTed, but only
 // to loopback URLs, before the API call that caused them answers.
 import {createHmac, randomBytes} from 'node:crypto';
-import {createServer, type IncomingMessage} from 'node:http';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {OpenAPIBackend, ValidationContext, type Context, type Document} from 'openapi-backend';
@@ -441,7 +441,7 @@ export async function startMockApi(): Promise<MockApi> {
     return Buffer.concat(chunks).toString('utf8');
   };
 
-  const server = createServer(async (req, res) => {
+  const respond = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await read(req);
     let body: unknown = raw === '' ? undefined : raw;
@@ -468,7 +468,10 @@ export async function startMockApi(): Promise<MockApi> {
           body: body as any,
         });
       } catch (e) {
-        reply = {...error(500, 'api_error', 'internal_error', `Mock failure: ${e}`), violation: `mock threw: ${e}`};
+        reply = {
+          ...error(500, 'api_error', 'internal_error', `Mock failure: ${String(e)}`),
+          violation: `mock threw: ${String(e)}`,
+        };
       }
     }
     if (reply.violation) violations.push(`${where}: ${reply.violation}`);
@@ -496,7 +499,8 @@ export async function startMockApi(): Promise<MockApi> {
     });
     res.writeHead(reply.status, {'content-type': 'application/json', ...reply.headers});
     res.end(JSON.stringify(reply.body));
-  });
+  };
+  const server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   return {

@@ -86,7 +86,7 @@ export async function startNginx(workerProcesses: number | 'auto' = 1): Promise<
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
-  child.stderr!.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
   try {
     await waitUntilListening(port, child, () => log);
   } catch (error) {

@@ -191,8 +191,8 @@ export class Receiver {
             resolve(Number(match[1]));
           }
         };
-        child.stdout!.on('data', check);
-        child.stderr!.on('data', check);
+        child.stdout.on('data', check);
+        child.stderr.on('data', check);
         child.on('exit', (code) => {
           clearTimeout(timer);
           reject(new Error(`${file} exited with ${code} before it was ready`));

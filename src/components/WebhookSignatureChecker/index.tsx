@@ -6,7 +6,6 @@ import {
   parseHeaderBlock,
   type Delivery,
   type Diagnosis,
-  type HeaderName,
 } from '@site/src/lib/webhookSignature';
 import tool from '@site/src/css/webhook-tool.module.css';
 import styles from './styles.module.css';
@@ -98,7 +97,7 @@ export default function WebhookSignatureChecker(): ReactNode {
           value={rawHeaders}
           onChange={(event) => {
             setRawHeaders(event.target.value);
-            update(parseHeaderBlock(event.target.value) as Partial<Record<HeaderName, string>>);
+            update(parseHeaderBlock(event.target.value));
           }}
         />
       </div>

@@ -38,7 +38,8 @@ interface Tree {
 function transform(source: string): Tree[] {
   const file = new VFile({path: path.join(siteDir, 'docs/guide.mdx'), value: source});
   const tree = processor.runSync(processor.parse(file), file);
-  return JSON.parse(JSON.stringify(tree, (key, value: unknown) => (key === 'position' ? undefined : value))).children;
+  const json = JSON.stringify(tree, (key, value: unknown) => (key === 'position' ? undefined : value));
+  return (JSON.parse(json) as {children: Tree[]}).children;
 }
 
 const attributes = (node: Tree) => Object.fromEntries((node.attributes ?? []).map((a) => [a.name, a.value]));

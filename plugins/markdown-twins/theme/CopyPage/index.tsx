@@ -66,7 +66,7 @@ export default function CopyPage({twinUrl}: Props): ReactNode {
       <button
         type="button"
         className={clsx('button button--sm button--outline button--secondary', styles.button)}
-        onClick={copy}
+        onClick={() => void copy()}
       >
         {status === 'copied' ? 'Copied' : 'Copy page'}
       </button>
