@@ -9,10 +9,10 @@ export {buildDir, testNginxConfig, writeNginxConfig, type NginxServer} from './n
 
 /** Playwright's test, with a worker's nginx as the base URL of `page` and `request`. */
 // Playwright's own shape for a fixture that needs no test fixtures and no other fixture.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- see above
 export const test = base.extend<{}, {nginx: NginxServer}>({
   nginx: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's first parameter as an object pattern, even when empty
     async ({}, use) => {
       const server = await startNginx();
       await use(server);

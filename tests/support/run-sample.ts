@@ -106,7 +106,7 @@ export const quickstartPayment = {
 
 /** A test with a fresh mock of the API, closed afterwards. */
 export const test = base.extend<{mock: MockApi}>({
-  // eslint-disable-next-line no-empty-pattern
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's first parameter as an object pattern, even when empty
   mock: async ({}, use) => {
     const mock = await startMockApi();
     await use(mock);

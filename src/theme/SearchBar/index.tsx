@@ -83,13 +83,13 @@ export default function SearchBarWrapper(props: PluginSearchBarProps): ReactNode
   // Swap in the real box and hand over, in the commit that removes the
   // placeholder, so no keystroke can land in between. `host` is a DOM node made
   // once for the portal, not state that renders: effects may attach and style it.
-  // eslint-disable-next-line react-hooks/immutability
+  // eslint-disable-next-line react-hooks/immutability -- `host` is the portal's DOM node, not state that renders
   useLayoutEffect(() => {
     const root = container.current;
     if (!revealed || !host || !root || host.parentNode === root) {
       return;
     }
-    // eslint-disable-next-line react-hooks/immutability
+    // eslint-disable-next-line react-hooks/immutability -- see above: a DOM node, styled once it is attached
     host.className = styles.wrapper;
     root.appendChild(host);
     const state = handoff.current;

@@ -25,7 +25,7 @@ function keepFocusOnMainContent(event: MouseEvent<HTMLDivElement>): void {
 export default function SkipToContentWrapper(): ReactNode {
   return (
     // The click comes from the keyboard-operable link inside; this only listens.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- only listens, see above
     <div onClick={keepFocusOnMainContent}>
       <SkipToContent />
     </div>
