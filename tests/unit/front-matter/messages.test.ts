@@ -2,7 +2,7 @@ import {spawnSync} from 'node:child_process';
 import {describe, expect, test} from 'vitest';
 import {checkFrontMatter, formatProblems} from '../../../scripts/check-front-matter';
 
-// Issue #8, the front-matter check rebuilt on gray-matter and zod: for each
+// The front-matter check (gray-matter and zod): for each
 // planted mistake (tests/fixtures/lint/front-matter/<case>/, one mistake each),
 // the exact text a writer sees when running the check, and its exit code.
 // The expected messages are literals: a reworded message must change a test.
@@ -16,17 +16,6 @@ function runCheck(root: string) {
 
 // Each test spawns tsx, which takes a second or two on a cold machine.
 describe('front-matter check messages', {timeout: 60_000}, () => {
-  test('broken YAML (an unquoted description containing ": ") fails, naming the file, the line and the quotes', () => {
-    expect(runCheck(`${fixtures}/broken-yaml`)).toEqual({
-      status: 1,
-      stdout: '',
-      stderr:
-        'changelog/2025-03-04-payout-reasons.md:3: front matter is not valid YAML: the value of description contains ": " and is not quoted; put the whole value in quotes: description: "…".\n' +
-        '\n' +
-        '1 front-matter problem in 1 file.\n',
-    });
-  });
-
   test('broken YAML still fails when checked a second time in the same process (no cached empty result)', async () => {
     const first = formatProblems(await checkFrontMatter(`${fixtures}/broken-yaml`));
     const second = formatProblems(await checkFrontMatter(`${fixtures}/broken-yaml`));
@@ -34,36 +23,33 @@ describe('front-matter check messages', {timeout: 60_000}, () => {
     expect(second).toBe(first);
   });
 
-  test('a description too short is reported at its own line, with its length and the range to write', () => {
-    expect(runCheck(`${fixtures}/short-description`)).toEqual({
+  // One planted mistake per fixture: its message, then the count.
+  test.each([
+    [
+      'broken YAML (an unquoted description containing ": ") fails, naming the file, the line and the quotes',
+      'broken-yaml',
+      'changelog/2025-03-04-payout-reasons.md:3: front matter is not valid YAML: the value of description contains ": " and is not quoted; put the whole value in quotes: description: "…".',
+    ],
+    [
+      'a description too short is reported at its own line, with its length and the range to write',
+      'short-description',
+      'docs/payments/refunds.mdx:3: description is 32 characters; write 50–160 characters that say what the page is for.',
+    ],
+    [
+      'a page without a title is reported at line 1, saying which line to add',
+      'missing-title',
+      "src/pages/fees.md:1: title is missing; add a `title:` line to the front matter with the page's name.",
+    ],
+    [
+      'a doc without an id or slug is reported, offering its file name as the id',
+      'no-id-or-slug',
+      'docs/payments/payouts.mdx:1: doc has no id or slug; add `id: payouts` (or a `slug:`) to the front matter, so renaming the file keeps its id (and, with a slug, its URL).',
+    ],
+  ])('%s', (_name, fixture, message) => {
+    expect(runCheck(`${fixtures}/${fixture}`)).toEqual({
       status: 1,
       stdout: '',
-      stderr:
-        'docs/payments/refunds.mdx:3: description is 32 characters; write 50–160 characters that say what the page is for.\n' +
-        '\n' +
-        '1 front-matter problem in 1 file.\n',
-    });
-  });
-
-  test('a page without a title is reported at line 1, saying which line to add', () => {
-    expect(runCheck(`${fixtures}/missing-title`)).toEqual({
-      status: 1,
-      stdout: '',
-      stderr:
-        "src/pages/fees.md:1: title is missing; add a `title:` line to the front matter with the page's name.\n" +
-        '\n' +
-        '1 front-matter problem in 1 file.\n',
-    });
-  });
-
-  test('a doc without an id or slug is reported, offering its file name as the id', () => {
-    expect(runCheck(`${fixtures}/no-id-or-slug`)).toEqual({
-      status: 1,
-      stdout: '',
-      stderr:
-        'docs/payments/payouts.mdx:1: doc has no id or slug; add `id: payouts` (or a `slug:`) to the front matter, so renaming the file keeps its id (and, with a slug, its URL).\n' +
-        '\n' +
-        '1 front-matter problem in 1 file.\n',
+      stderr: `${message}\n\n1 front-matter problem in 1 file.\n`,
     });
   });
 

@@ -21,21 +21,22 @@ describe('cardOf', () => {
     },
   };
 
-  test('quoted HTML (webpack): the page title without the site name, the description, the canonical address', () => {
-    const html =
+  test.each([
+    [
+      'quoted HTML (webpack)',
       '<head><title>Payments &amp; refunds | Coinwharf Docs</title>' +
-      '<meta name="description" content="Price in fiat &amp; get paid in &quot;crypto&quot;.">' +
-      '<meta property="og:image" content="https://docs.coinwharf.com/img/social/payments/index.png">' +
-      '<link rel="canonical" href="https://docs.coinwharf.com/payments/"></head>';
-    expect(cardOf(page(html), site)).toEqual(expected);
-  });
-
-  test('unquoted, minified HTML (Faster)', () => {
-    const html =
+        '<meta name="description" content="Price in fiat &amp; get paid in &quot;crypto&quot;.">' +
+        '<meta property="og:image" content="https://docs.coinwharf.com/img/social/payments/index.png">' +
+        '<link rel="canonical" href="https://docs.coinwharf.com/payments/"></head>',
+    ],
+    [
+      'unquoted, minified HTML (Faster)',
       '<head><title>Payments &amp; refunds | Coinwharf Docs</title>' +
-      '<meta name=description content=\'Price in fiat & get paid in "crypto".\'>' +
-      '<meta property=og:image content=https://docs.coinwharf.com/img/social/payments/index.png>' +
-      '<link rel=canonical href=https://docs.coinwharf.com/payments/></head>';
+        '<meta name=description content=\'Price in fiat & get paid in "crypto".\'>' +
+        '<meta property=og:image content=https://docs.coinwharf.com/img/social/payments/index.png>' +
+        '<link rel=canonical href=https://docs.coinwharf.com/payments/></head>',
+    ],
+  ])('%s: the page title without the site name, the description, the canonical address', (_form, html) => {
     expect(cardOf(page(html), site)).toEqual(expected);
   });
 
