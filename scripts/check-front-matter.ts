@@ -1,5 +1,5 @@
 /**
- * Front-matter check (issue #8): every doc, changelog entry and page has a
+ * Front-matter check: every doc, changelog entry and page has a
  * `title` and a `description` of 50–160 characters, and every doc a stable
  * `id` or `slug`. gray-matter parses the YAML (Docusaurus reads front matter
  * with a fork of it) and a zod schema per kind of file holds the rules. Every problem is listed as

@@ -4,7 +4,7 @@ import {expect, test} from '@playwright/test';
 import {exampleFiles, markdownSources} from '../support/content';
 import {sitemapPaths} from '../support/site';
 
-// Issue #3: every code block a reader can copy is an example file that a test
+// Every code block a reader can copy is an example file that a test
 // runs, except one-line commands.
 
 const sampleSpecs = readdirSync('tests/samples')

@@ -3,7 +3,7 @@ import {turnOffPrefetching} from '../support/first-load';
 import {routes, waitForHydration} from '../support/site';
 import {paymentStatuses} from '../../src/data/statuses';
 
-// Issue #3: one synced tab group for code samples across the site, and the
+// One synced tab group for code samples across the site, and the
 // status diagram drawn by Mermaid.
 
 /** The label of the selected tab in each language tab group on the page. */

@@ -5,7 +5,7 @@ import {socialCardPath, socialCardSize} from '../../plugins/social-cards/socialC
 import {attributes, builtPages, metaContents, parseHtml} from '../support/built-html';
 import {brand, builtSitemapPaths, docRoutes, routes, sitemapPaths} from '../support/site';
 
-// Issue #6, SEO and sharing: robots.txt and the sitemap, titles, descriptions,
+// SEO and sharing: robots.txt and the sitemap, titles, descriptions,
 // og:/twitter: tags, a social card per page, breadcrumb JSON-LD and print styles.
 
 const notFound = {path: '/404.html', served: '/no-such-page'};

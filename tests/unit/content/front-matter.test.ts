@@ -3,7 +3,7 @@ import {describe, expect, test} from 'vitest';
 import {markdownSources} from '../../support/content';
 import {checkedFiles, checkFrontMatter, formatProblems} from '../../../scripts/check-front-matter';
 
-// Issue #8: every doc, changelog entry and page has a title and a 50–160
+// Every doc, changelog entry and page has a title and a 50–160
 // character description, every doc a stable id or slug (scripts/check-front-matter.ts).
 // The messages of the newer checks are proved in tests/unit/front-matter/.
 

@@ -3,7 +3,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 
-// Issue #8: each linter of `npm run lint`, with the project's own config, fails
+// Each linter of `npm run lint`, with the project's own config, fails
 // on a planted mistake, naming the file and the rule or word, and passes the
 // clean counterpart (so a broken or silent tool cannot pass these tests).
 // The fixtures are in tests/fixtures/lint/, which `npm run lint` never reads.
