@@ -78,7 +78,7 @@ export function readPage(html: string): Omit<BuiltPage, 'file'> {
 }
 
 /** Every .html file under `buildDir`, as `/dir/file.html`, sorted. */
-export function htmlFiles(buildDir: string): string[] {
+function htmlFiles(buildDir: string): string[] {
   return readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
     .filter((file) => file.endsWith('.html'))
     .map((file) => `/${file.split(path.sep).join('/')}`)

@@ -6,7 +6,7 @@ import {load, type CheerioAPI} from 'cheerio';
 // on parse5): the production build is minified by Docusaurus Faster, so
 // attributes may be unquoted and optional end tags left out.
 
-export const buildDir = 'build';
+const buildDir = 'build';
 
 /** An HTML document, parsed: query it with CSS selectors, `$('link[rel=canonical]').attr('href')`. */
 export const parseHtml = (html: string): CheerioAPI => load(html);
