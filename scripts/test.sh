@@ -15,6 +15,18 @@ step() {
   fi
 }
 
+# npm puts node_modules/.bin first on PATH, so this is the `node` package of
+# devDependencies (Node 24), whatever Node the machine ships.
+node_is_supported() {
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  echo "Node.js $(node --version)"
+  if [ "$major" -lt 24 ]; then
+    echo "The project runs on Node 24; run it through npm (npm test) after bash scripts/setup.sh." >&2
+    return 1
+  fi
+}
+step "Node.js" node_is_supported
 step "Chromium for the browser tests" bash scripts/ensure-chromium.sh
 step "Python 3 with requests and Flask for the sample tests" bash scripts/ensure-python.sh
 step "nginx with brotli, and wrk, for the production-server tests" bash scripts/ensure-nginx.sh
