@@ -1,0 +1,23 @@
+import {spawn} from 'node:child_process';
+import path from 'node:path';
+
+export interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a tool from node_modules/.bin in `root`, capturing stdout and stderr together. */
+export function runTool(root: string, tool: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules/.bin', tool), args, {
+      cwd: root,
+      env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({code, output}));
+  });
+}
