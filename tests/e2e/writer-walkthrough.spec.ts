@@ -1,0 +1,232 @@
+import {execFileSync, spawnSync} from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+
+// A new writer's first page, done on a copy of the repository exactly as CONTRIBUTING.md says: its
+// front-matter template, its sidebar entry, its sample-test template and every command it shows
+// (taken from the file, so a wrong step fails here). npm run check:docs must pass on the copy, the
+// content, layout and budget specs must pass on its build unchanged, and check:docs must reject
+// each planted mistake with the file, the line and the fix.
+
+const repo = path.resolve(__dirname, '../..');
+const fixtures = path.join(repo, 'tests/fixtures/writer');
+/** CONTRIBUTING's example page, and the walkthrough's: a name no real page will take. */
+const example = {name: 'payment-status', python: 'payment_status'};
+const page = {name: 'writer-walkthrough', python: 'writer_walkthrough'};
+const doc = `docs/payments/${page.name}.mdx`;
+const route = `/payments/${page.name}`;
+/** Commands CONTRIBUTING shows that this test does not run, with the reason. */
+const notRun = {'npm test': 'the whole suite; the proof below runs the specs that know about pages'};
+
+const contributing = readFileSync(path.join(repo, 'CONTRIBUTING.md'), 'utf8');
+
+/** The text of a `## heading` section of CONTRIBUTING, up to the next `## `. */
+function section(heading: string): string {
+  const start = contributing.indexOf(`\n## ${heading}\n`);
+  expect(start, `CONTRIBUTING.md has a "## ${heading}" section`).toBeGreaterThan(-1);
+  const end = contributing.indexOf('\n## ', start + 1);
+  return contributing.slice(start, end === -1 ? undefined : end);
+}
+
+/** The code blocks of `text` (indented ones in list items too), with their language and title. */
+function blocks(text: string): {lang: string; title?: string; code: string}[] {
+  return [...text.matchAll(/^( *)(`{3,})(\w*)( title="([^"]+)")?\n([\s\S]*?)^\1\2$/gm)].map(
+    ([, indent, , lang, , title, code]) => ({
+      lang,
+      title,
+      code: code
+        .split('\n')
+        .map((line) => line.slice(indent.length))
+        .join('\n'),
+    }),
+  );
+}
+
+/** CONTRIBUTING's example names replaced by the walkthrough's. */
+const renamed = (text: string) => text.replaceAll(example.name, page.name).replaceAll(example.python, page.python);
+
+/** A block of CONTRIBUTING by its title, renamed. */
+function titled(text: string, title: string): string {
+  const block = blocks(text).find((b) => b.title === title);
+  expect(block, `CONTRIBUTING.md shows ${title}`).toBeDefined();
+  return renamed(block!.code);
+}
+
+/** The repository's files (tracked, and untracked but not ignored) copied to a temp folder made a git repository. */
+function copyRepository(): string {
+  const copy = mkdtempSync(path.join(tmpdir(), 'cw-writer-'));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: repo})
+    .toString()
+    .split('\0')
+    .filter((file) => file && existsSync(path.join(repo, file)));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(copy, file)), {recursive: true});
+    copyFileSync(path.join(repo, file), path.join(copy, file));
+  }
+  symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
+  const git = (...args: string[]) => execFileSync('git', args, {cwd: copy, stdio: 'ignore'});
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.name=Walkthrough', '-c', 'user.email=walkthrough@example.invalid', 'commit', '-q', '-m', 'base');
+  return copy;
+}
+
+/** The environment of a command run in the copy: none of this Playwright run's own variables. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(name)),
+  );
+  return {...env, FORCE_COLOR: '0', ...extra};
+}
+
+function sh(copy: string, command: string, env: Record<string, string> = {}) {
+  const started = Date.now();
+  const run = spawnSync('bash', ['-c', command], {cwd: copy, env: cleanEnv(env), encoding: 'utf8', timeout: 300_000});
+  return {code: run.status, output: `${run.stdout}${run.stderr}`, seconds: (Date.now() - started) / 1000};
+}
+
+test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
+  test.describe.configure({mode: 'serial', timeout: 420_000});
+  let copy: string;
+  let planted: string;
+
+  test.beforeAll(() => {
+    const taken = [doc, `examples/api/${page.name}.ts`, `tests/samples/${page.name}.spec.ts`].filter((file) =>
+      existsSync(path.join(repo, file)),
+    );
+    expect(
+      taken,
+      `the walkthrough's page ${route} is taken by a real file: rename the walkthrough's page (page.name in tests/e2e/writer-walkthrough.spec.ts)`,
+    ).toEqual([]);
+    copy = copyRepository();
+  });
+
+  test.afterAll(() => {
+    if (copy) rmSync(copy, {recursive: true, force: true});
+  });
+
+  test('the steps and commands of CONTRIBUTING add the page, and check:docs passes on it', () => {
+    const addDoc = section('Add a doc');
+    const addSample = section('Add a tested code sample');
+    // Step 2: the front-matter template, then the page's body.
+    const frontMatter = titled(addDoc, `docs/payments/${example.name}.mdx`);
+    expect(frontMatter).toContain(`slug: ${route}\n`);
+    mkdirSync(path.join(copy, 'docs/payments/img', page.name), {recursive: true});
+    writeFileSync(path.join(copy, doc), frontMatter + readFileSync(path.join(fixtures, 'body.mdx'), 'utf8'));
+    // Step 3: the sidebar entry CONTRIBUTING shows, added to the Payments category's items.
+    const entry = /'(payments\/[\w-]+)'\]/.exec(titled(addDoc, 'sidebars.ts'))?.[1];
+    expect(entry).toBe(`payments/${page.name}`);
+    const sidebars = readFileSync(path.join(copy, 'sidebars.ts'), 'utf8');
+    const items = /(link: \{type: 'doc', id: 'payments\/index'\},\s*items: \[[^\]]*)\]/;
+    expect(sidebars).toMatch(items);
+    writeFileSync(path.join(copy, 'sidebars.ts'), sidebars.replace(items, `$1, '${entry}']`));
+    // Step 8: the image, next to the page.
+    copyFileSync(path.join(fixtures, 'img/flow.svg'), path.join(copy, 'docs/payments/img', page.name, 'flow.svg'));
+    // The sample files, and their test from CONTRIBUTING's template.
+    for (const file of [`${page.name}.ts`, `${page.python}.py`]) {
+      copyFileSync(path.join(fixtures, 'examples/api', file), path.join(copy, 'examples/api', file));
+    }
+    writeFileSync(
+      path.join(copy, `tests/samples/${page.name}.spec.ts`),
+      titled(addSample, `tests/samples/${example.name}.spec.ts`),
+    );
+
+    // Every command of both sections, in the order CONTRIBUTING gives them.
+    const commands = [...blocks(addDoc), ...blocks(addSample)]
+      .filter(({lang}) => lang === 'bash')
+      .map(({code}) => renamed(code.trim()));
+    expect(commands.filter((command) => command in notRun)).toEqual(Object.keys(notRun));
+    expect(commands).toContain('npm run check:docs');
+    for (const command of commands.filter((c) => !(c in notRun))) {
+      const run = sh(copy, command);
+      console.log(`$ ${command}  (${run.seconds.toFixed(1)} s, exit ${run.code})`);
+      expect(run.code, `${command}\n${run.output}`).toBe(0);
+      if (command === 'npm run check:docs') {
+        expect(run.output).toContain('check:docs passed');
+        // The page's own sample test ran, found as a changed file.
+        expect(run.output).toContain(`tests/samples/${page.name}.spec.ts`);
+      }
+    }
+    expect(readFileSync(path.join(copy, 'build/sitemap.xml'), 'utf8')).toContain(`${route}</loc>`);
+  });
+
+  test('the content, layout and budget specs pass unchanged on the build with the new page, and check it', () => {
+    const report = path.join(copy, 'walkthrough-report.json');
+    const run = sh(
+      copy,
+      'npx playwright test tests/content/pages.spec.ts tests/content/code-samples.spec.ts tests/e2e/docs-layout.spec.ts tests/e2e/budgets.spec.ts --reporter=json',
+      {TEST_SERVER_PORT: '3217', PLAYWRIGHT_JSON_OUTPUT_NAME: report},
+    );
+    console.log(`proof specs: ${run.seconds.toFixed(1)} s, exit ${run.code}`);
+    expect(existsSync(report), run.output).toBe(true);
+    type Suite = {title: string; suites?: Suite[]; specs?: {title: string; ok: boolean}[]};
+    const {suites, stats} = JSON.parse(readFileSync(report, 'utf8')) as {
+      suites: Suite[];
+      stats: {expected: number; unexpected: number; skipped: number};
+    };
+    const titles = (suite: Suite, file: string): {file: string; title: string; ok: boolean}[] => [
+      ...(suite.specs ?? []).map((spec) => ({file, title: spec.title, ok: spec.ok})),
+      ...(suite.suites ?? []).flatMap((child) => titles(child, file)),
+    ];
+    const specs = suites.flatMap((suite) => titles(suite, suite.title));
+    expect(specs.filter(({ok}) => !ok).map(({file, title}) => `${file} › ${title}`)).toEqual([]);
+    expect(stats.unexpected).toBe(0);
+    expect(stats.expected).toBeGreaterThan(20);
+    // The budget spec checked the new route by name.
+    expect(specs.filter(({title}) => title.includes(route)).map(({file}) => file)).toContain('e2e/budgets.spec.ts');
+  });
+
+  test('check:docs rejects broken front matter, a US spelling and a missing sample file, each with file, line and fix', () => {
+    planted = readFileSync(path.join(copy, doc), 'utf8');
+    writeFileSync(
+      path.join(copy, doc),
+      planted
+        .replace(
+          /^description: .*$/m,
+          'description: Look up a payment: read its status, the amount still due and its confirmations so far.',
+        )
+        .replace('tells you whether to fulfil the order', 'tells you the behavior to expect'),
+    );
+    rmSync(path.join(copy, `examples/api/${page.python}.py`));
+    const run = sh(copy, 'npm run check:docs');
+    console.log(`check:docs with three mistakes: ${run.seconds.toFixed(1)} s, exit ${run.code}\n${run.output}`);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(
+      'docs/payments/writer-walkthrough.mdx:5: front matter is not valid YAML: the value of description contains ": " and is not quoted; put the whole value in quotes: description: "…".',
+    );
+    expect(run.output).toContain(
+      'docs/payments/writer-walkthrough.mdx:8: "behavior" is US spelling; write the British "behaviour" (house style), or, if it is code (an API value, a CSS property), put it in backticks.',
+    );
+    expect(run.output).toContain(
+      'docs/payments/writer-walkthrough.mdx:21: sample file examples/api/writer_walkthrough.py does not exist; create it, or fix the path after file= (it starts at the repository root: examples/<folder>/<file>).',
+    );
+    expect(run.output).toMatch(/Build, links and anchors +NOT RUN/);
+    expect(run.output).toContain('check:docs failed');
+  });
+
+  test('check:docs names the source line of a link to a missing heading, which the build only warns about', () => {
+    copyFileSync(
+      path.join(fixtures, `examples/api/${page.python}.py`),
+      path.join(copy, `examples/api/${page.python}.py`),
+    );
+    writeFileSync(path.join(copy, doc), planted.replace('#verify-the-signature', '#no-such-heading'));
+    const run = sh(copy, 'npm run check:docs');
+    console.log(`check:docs with a missing anchor: ${run.seconds.toFixed(1)} s, exit ${run.code}\n${run.output}`);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(
+      'docs/payments/writer-walkthrough.mdx:29: link to /payments/webhook-guide#no-such-heading: no heading "no-such-heading" on that page; fix the anchor or the heading.',
+    );
+    expect(run.output).toMatch(/Build, links and anchors +1 problem/);
+  });
+});
