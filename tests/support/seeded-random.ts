@@ -7,8 +7,10 @@ export interface SeededRandom {
   bytes(length: number): Uint8Array;
   /** Their lowercase hex, 2 characters a byte. */
   hex(length: number): string;
-  /** An endpoint secret as Coinwharf issues them: whsec_ + base64 of 32 bytes. */
-  secret(): string;
+  /** A whole number from `min` up to, not including, `max`. */
+  int(min: number, max: number): number;
+  /** An endpoint secret as Coinwharf issues them: whsec_ + base64 of `length` bytes (32 unless told). */
+  secret(length?: number): string;
 }
 
 /**
@@ -37,6 +39,8 @@ export function seededRandom(name: string): SeededRandom {
     seed,
     bytes,
     hex: (length) => Buffer.from(bytes(length)).toString('hex'),
-    secret: () => `whsec_${Buffer.from(bytes(32)).toString('base64')}`,
+    // Ranges here are far below 2^32, so the modulo bias is negligible for test inputs.
+    int: (min, max) => min + (next() % (max - min)),
+    secret: (length = 32) => `whsec_${Buffer.from(bytes(length)).toString('base64')}`,
   };
 }
