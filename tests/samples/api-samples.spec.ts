@@ -50,7 +50,9 @@ async function createPayment(mock: MockApi) {
 
 languages.forEach((language, i) => {
   test.describe(`${language} API samples`, () => {
-    test(`${samples.createPayment[i]} creates the quickstart payment with a fresh idempotency key`, async ({mock}) => {
+    test(`${samples.createPayment[i]} creates the quickstart payment, with a new idempotency key on each run`, async ({
+      mock,
+    }) => {
       const run = await runSample(samples.createPayment[i], mockEnv(mock));
       expect(run.code, run.stderr).toBe(0);
       const payment = parseOutput(run);
@@ -72,6 +74,15 @@ languages.forEach((language, i) => {
       expect(request.headers.authorization).toBe(`Bearer ${testSecretKey}`);
       expect(request.headers['idempotency-key']).toMatch(uuidV4);
       expect(request.body).toEqual(quickstartPayment);
+
+      // A second run is a second order: a key reused from the first would replay the first payment.
+      const second = await runSample(samples.createPayment[i], mockEnv(mock));
+      expect(second.code, second.stderr).toBe(0);
+      const keys = mock.requests.map((r) => r.headers['idempotency-key']);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toMatch(uuidV4);
+      expect(keys[1]).not.toBe(keys[0]);
+      expect(parseOutput(second).id).not.toBe(payment.id);
       expect(mock.violations).toEqual([]);
     });
 
@@ -155,10 +166,14 @@ languages.forEach((language, i) => {
         url,
         enabled_events: [
           'payment.pending',
+          'payment.awaiting_payment',
           'payment.succeeded',
           'payment.requires_action',
           'payment.expired',
+          'payment.canceled',
           'payment.failed',
+          'refund.succeeded',
+          'refund.failed',
         ],
       });
       expect(request.headers['idempotency-key']).toMatch(uuidV4);
@@ -171,7 +186,15 @@ languages.forEach((language, i) => {
       const created = await createPayment(mock);
       await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
       const from = mock.requests.length;
-      const run = await runSample(samples.createRefund[i], mockEnv(mock, {PAYMENT_ID: created.id}));
+      const run = await runSample(
+        samples.createRefund[i],
+        mockEnv(mock, {
+          PAYMENT_ID: created.id,
+          REFUND_ADDRESS: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+          REFUND_AMOUNT: '25.00',
+          REFUND_CURRENCY: 'USDC',
+        }),
+      );
       expect(run.code, run.stderr).toBe(0);
       const refund = parseOutput(run);
       expect(refund).toMatchObject({
