@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {defineConfig} from '@playwright/test';
 import {chromiumLaunchOptions, testServerPort} from './tests/support/browser';
 
@@ -12,7 +13,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   outputDir: './test-results',
-  reporter: [['list'], ['./tests/support/summary-reporter.ts']],
+  // sample-usage-reporter fails a full sample run in which some example was neither run nor imported.
+  reporter: [['list'], ['./tests/support/summary-reporter.ts'], ['./tests/support/sample-usage-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${testServerPort}`,
     browserName: 'chromium',
@@ -24,7 +26,8 @@ export default defineConfig({
   webServer: process.env.PW_NO_SERVER
     ? undefined
     : {
-        command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${testServerPort}`,
+        // SITE_BUILD_DIR: another build of the site (a copy with an extra doc) served to the same specs.
+        command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${testServerPort} --dir ${JSON.stringify(path.resolve(process.env.SITE_BUILD_DIR ?? 'build'))}`,
         url: `http://127.0.0.1:${testServerPort}/`,
         reuseExistingServer: false,
         timeout: 60_000,

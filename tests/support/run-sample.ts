@@ -2,6 +2,7 @@ import {spawn} from 'node:child_process';
 import path from 'node:path';
 import {test as base} from '@playwright/test';
 import {startMockApi, testSecretKey, type MockApi} from './mock-api';
+import {pythonUsageEnv, recordUsage} from './sample-usage';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 
@@ -43,12 +44,14 @@ export function runSample(
     ...process.env,
     NO_PROXY: '127.0.0.1,localhost',
     no_proxy: '127.0.0.1,localhost',
+    ...pythonUsageEnv(),
   };
   for (const name of sampleVariables) delete childEnv[name];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
   }
+  recordUsage([file]);
   return new Promise((resolve, reject) => {
     // Async on purpose: the mock answering the sample runs in this process.
     const child = spawn(command, [file], {cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe']});

@@ -1,6 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {createHmac, randomBytes} from 'node:crypto';
 import path from 'node:path';
+import {pythonUsageEnv, recordUsage} from './sample-usage';
 
 /** The repository root: sample commands run from here, as `npx tsx examples/…`. */
 export const repoRoot = path.resolve(__dirname, '../..');
@@ -87,13 +88,19 @@ export function paymentSucceeded(eventId: string, reference = 'order_1042'): str
 const sampleVariables = ['COINWHARF_WEBHOOK_SECRET', 'PORT', 'PROCESSED_EVENTS_DIR', 'PROCESSED_EVENTS_DB', 'EVENT_ID'];
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const result: NodeJS.ProcessEnv = {...process.env, NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost'};
+  const result: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+    ...pythonUsageEnv(),
+  };
   for (const name of sampleVariables) delete result[name];
   return {...result, ...env};
 }
 
 /** How the docs tell readers to run each kind of file. */
 function commandFor(file: string, args: string[]): [string, string[]] {
+  recordUsage([file]);
   if (file.endsWith('.ts')) return ['npx', ['tsx', file, ...args]];
   if (file.endsWith('.py')) return ['/usr/bin/python3', [file, ...args]];
   throw new Error(`No runner for ${file}`);
