@@ -1,4 +1,4 @@
-import {describe, expect, test} from 'vitest';
+import {beforeEach, describe, expect, test} from 'vitest';
 import {headersFile, redirectsFile} from '../../../plugins/deploy/cdn';
 import {nginxConfig} from '../../../plugins/deploy/nginx';
 
@@ -14,9 +14,11 @@ const site = {
 };
 
 describe('_headers', () => {
-  const lines = headersFile(site).split('\n');
+  // Rendered inside each test, never while the file loads, so mutation testing sees each call.
+  const rendered = () => headersFile(site).split('\n');
 
   test('sends the security headers on every path, with the CSP naming each script hash', () => {
+    const lines = rendered();
     expect(lines[1]).toBe('/*');
     expect(lines).toContain(
       "  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-AAAA' 'sha256-BBBB'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
@@ -27,6 +29,7 @@ describe('_headers', () => {
   });
 
   test('caches hashed assets for a year, immutable, and nothing else', () => {
+    const lines = rendered();
     expect(lines.slice(-3)).toEqual(['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '']);
     expect(lines.filter((line) => line.includes('Cache-Control'))).toHaveLength(1);
   });
@@ -47,7 +50,10 @@ describe('_redirects', () => {
 });
 
 describe('nginx.conf', () => {
-  const config = nginxConfig(site, {root: '/srv/docs', listen: ['127.0.0.1:8080'], accessLog: 'off'});
+  let config: string;
+  beforeEach(() => {
+    config = nginxConfig(site, {root: '/srv/docs', listen: ['127.0.0.1:8080'], accessLog: 'off'});
+  });
 
   test('serves the build from its root on the given address', () => {
     expect(config).toContain('        root /srv/docs;');

@@ -2,7 +2,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {readSite} from '../../../plugins/deploy/site';
+import {readSite, siteOf} from '../../../plugins/deploy/site';
 
 // A build of three pages and the not-found page, half quoted (webpack) and half
 // minified (Docusaurus Faster), with the colour-mode script on every page.
@@ -43,6 +43,29 @@ describe('readSite', () => {
   test('refuses a page whose canonical URL is on another site', () => {
     expect(() => readSite(dir, 'https://docs.example.com')).toThrow(
       '/index.html: canonical link https://docs.coinwharf.com/ is not under https://docs.example.com/',
+    );
+  });
+});
+
+describe('siteOf', () => {
+  const page = (file: string, canonical: string | undefined, inlineScripts: string[] = []) =>
+    ({file, canonical, inlineScripts}) as Parameters<typeof siteOf>[0][number];
+
+  test('sorts pages by URL whatever order the build lists them in', () => {
+    const site = siteOf(
+      [
+        page('/welcome/index.html', 'https://docs.coinwharf.com/welcome'),
+        page('/index.html', 'https://docs.coinwharf.com/'),
+        page('/changelog/index.html', 'https://docs.coinwharf.com/changelog'),
+      ],
+      'https://docs.coinwharf.com',
+    );
+    expect(site.pages.map((p) => p.url)).toEqual(['/', '/changelog', '/welcome']);
+  });
+
+  test('a page without a canonical link is refused, saying so', () => {
+    expect(() => siteOf([page('/x/index.html', undefined)], 'https://docs.coinwharf.com')).toThrow(
+      '/x/index.html: canonical link (none) is not under https://docs.coinwharf.com/',
     );
   });
 });

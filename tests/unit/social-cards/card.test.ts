@@ -64,6 +64,9 @@ describe('socialCardPath', () => {
     ['/payments/', '/img/social/payments/index.png'],
     ['/welcome', '/img/social/welcome.png'],
     ['/404.html', '/img/social/404.png'],
+    ['//double/', '/img/social/double/index.png'],
+    ['/docs.html.bak', '/img/social/docs.html.bak.png'],
+    ['', '/img/social/index.png'],
   ])('%s -> %s', (pathname, card) => {
     expect(socialCardPath(pathname)).toBe(card);
   });
