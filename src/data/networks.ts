@@ -62,3 +62,30 @@ export const networkTable: DataTable<Network> = {
     {header: 'Typical time', cell: (row) => row.typicalTime},
   ],
 };
+
+export interface AssetInfo {
+  asset: Asset;
+  name: string;
+  /** Decimal places: one smallest unit is 10^-decimals of the asset (api/openapi.yaml, Asset `x-decimals`). */
+  decimals: number;
+  smallestUnit: string;
+}
+
+export const assets: readonly AssetInfo[] = [
+  {asset: 'BTC', name: 'Bitcoin', decimals: 8, smallestUnit: 'satoshi'},
+  {asset: 'ETH', name: 'Ether', decimals: 18, smallestUnit: 'wei'},
+  {asset: 'SOL', name: 'Solana', decimals: 9, smallestUnit: 'lamport'},
+  {asset: 'USDC', name: 'USD Coin', decimals: 6, smallestUnit: '0.000001 USDC'},
+  {asset: 'USDT', name: 'Tether USD', decimals: 6, smallestUnit: '0.000001 USDT'},
+];
+
+export const assetTable: DataTable<AssetInfo> = {
+  rows: assets,
+  key: (row) => row.asset,
+  columns: [
+    {header: 'Asset', cell: (row) => `${code(row.asset)} (${row.name})`},
+    {header: 'Decimals', cell: (row) => String(row.decimals)},
+    {header: 'Smallest unit', cell: (row) => row.smallestUnit},
+    {header: '1 of the asset is', cell: (row) => `10^${row.decimals} smallest units`},
+  ],
+};

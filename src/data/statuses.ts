@@ -24,6 +24,7 @@ export interface StatusTransition {
   when: string;
   /** The few words the diagram's arrow carries. */
   short: string;
+  /** The label this move adds to the payment. */
   label?: PaymentLabel;
 }
 
@@ -44,13 +45,14 @@ export const paymentStatuses: readonly StatusInfo[] = [
     status: 'requires_action',
     final: false,
     meaning: 'Funds arrived short (UNDER) or after the quote expired (LATE).',
-    yourMove: 'Ask for a top-up, accept the funds, or refund.',
+    yourMove:
+      'Accept the funds, or refund them all to an address the customer gives you. After UNDER, the customer may also top up while the quote is valid.',
   },
   {
     status: 'succeeded',
     final: true,
     meaning: 'The required confirmations were reached for at least the amount due.',
-    yourMove: 'Fulfil the order. An OVER label means the excess is refunded automatically.',
+    yourMove: 'Fulfil the order. With the OVER label, refund the excess to an address the customer gives you.',
   },
   {
     status: 'expired',
@@ -62,8 +64,8 @@ export const paymentStatuses: readonly StatusInfo[] = [
   {
     status: 'canceled',
     final: true,
-    meaning: 'You canceled the payment while it was awaiting payment.',
-    yourMove: 'Nothing: the customer can no longer pay it.',
+    meaning: 'You canceled it while it awaited payment, or refunded everything that arrived while it required action.',
+    yourMove: 'Nothing: the customer can no longer pay it. A refund that fails can be made again.',
   },
   {
     status: 'failed',
@@ -88,6 +90,24 @@ export const statusTransitions: readonly StatusTransition[] = [
   },
   {from: 'pending', to: 'failed', when: 'a reorg drops the transaction, quote expired', short: 'reorg, quote over'},
   {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
+  {
+    from: 'requires_action',
+    to: 'pending',
+    when: 'the customer tops up an UNDER payment while the quote is valid',
+    short: 'top-up',
+  },
+  {
+    from: 'requires_action',
+    to: 'succeeded',
+    when: 'you accept the funds (the label stays)',
+    short: 'you accept',
+  },
+  {
+    from: 'requires_action',
+    to: 'canceled',
+    when: 'you refund everything that arrived',
+    short: 'you refund all',
+  },
 ];
 
 /**

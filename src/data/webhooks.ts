@@ -27,19 +27,30 @@ export const webhookEvents: readonly WebhookEvent[] = [
     when: 'A transaction was seen; confirmations are counting.',
   },
   {
+    type: 'payment.awaiting_payment',
+    object: 'payment',
+    status: 'awaiting_payment',
+    when: 'A reorg dropped the transaction while the quote was valid: the customer must pay again. Stop telling them the payment is on its way.',
+  },
+  {
     type: 'payment.succeeded',
     object: 'payment',
     status: 'succeeded',
-    when: 'The required confirmations were reached. Fulfil the order.',
+    when: 'The required confirmations were reached, or you accepted the funds of a payment that required action. Fulfil the order.',
   },
   {
     type: 'payment.requires_action',
     object: 'payment',
     status: 'requires_action',
-    when: 'Funds arrived short (UNDER) or late (LATE).',
+    when: 'Funds arrived short (UNDER) or late (LATE). Accept them or refund them.',
   },
   {type: 'payment.expired', object: 'payment', status: 'expired', when: 'The quote window ended unpaid.'},
-  {type: 'payment.canceled', object: 'payment', status: 'canceled', when: 'You canceled the payment.'},
+  {
+    type: 'payment.canceled',
+    object: 'payment',
+    status: 'canceled',
+    when: 'You canceled the payment, or refunded everything that arrived while it required action.',
+  },
   {
     type: 'payment.failed',
     object: 'payment',

@@ -134,11 +134,23 @@ const notFound = (what: string, id: string, param = 'id') =>
   error(404, 'invalid_request_error', 'resource_missing', `No ${what} ${id} for this key.`, param);
 const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
 
+// The address formats a refund may go to, per network (the API's refund_address_invalid).
+const base58 = '[1-9A-HJ-NP-Za-km-z]';
+const refundAddressFormats: Record<string, RegExp> = {
+  bitcoin: new RegExp(`^((bc1|tb1)[02-9ac-hj-np-z]{11,71}|[123mn]${base58}{25,34})$`),
+  ethereum: /^0x[0-9a-fA-F]{40}$/,
+  base: /^0x[0-9a-fA-F]{40}$/,
+  polygon: /^0x[0-9a-fA-F]{40}$/,
+  solana: new RegExp(`^${base58}{32,44}$`),
+  tron: new RegExp(`^T${base58}{33}$`),
+};
+
 export async function startMockApi(): Promise<MockApi> {
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
   const deliveries: WebhookDelivery[] = [];
   const payments = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   const events: Json[] = [];
   const endpoints: Json[] = [];
   const idempotency = new Map<string, {fingerprint: string; reply: Reply}>();
@@ -184,22 +196,31 @@ export async function startMockApi(): Promise<MockApi> {
     record.delivery_status = failed ? 'failed' : 'succeeded';
   }
 
+  // Every status change sends payment.<new status>, the return to awaiting_payment after a reorg included.
   async function setStatus(payment: Json, status: string, changes: Json = {}) {
     Object.assign(payment, changes, {status, updated_at: now()});
-    const type = status === 'awaiting_payment' ? null : `payment.${status}`;
-    if (type) await emit(type, payment);
+    await emit(`payment.${status}`, payment);
   }
 
-  /** The payment a request names, or the API's 404, or its 409 when the payment is no longer awaiting_payment. */
-  const awaitingPayment = (c: Context, action: 'canceled' | 'simulated'): {payment: Json} | {refused: Reply} => {
+  /** The payment a request names, or the API's 404, or its 409 when the payment is not in `status`. */
+  const paymentIn = (c: Context, status: string, action: string): {payment: Json} | {refused: Reply} => {
     const id = String(c.request.params.id);
     const payment = payments.get(id);
     if (!payment) return {refused: notFound('payment', id)};
-    if (payment.status !== 'awaiting_payment') {
-      const message = `Payment ${payment.id} is ${payment.status}; only awaiting_payment payments can be ${action}.`;
+    if (payment.status !== status) {
+      const message = `Payment ${payment.id} is ${payment.status}; only ${status} payments can be ${action}.`;
       return {refused: error(409, 'invalid_request_error', 'payment_invalid_state', message)};
     }
     return {payment};
+  };
+
+  /** What is left to refund: received, less every refund of the payment that has not failed. */
+  const refundable = (payment: Json): bigint => {
+    const d = decimals[payment.asset];
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment === payment.id && r.status !== 'failed')
+      .reduce((sum, r) => sum + units(r.amount.amount, d), 0n);
+    return units(payment.amount_received.amount, d) - refunded;
   };
 
   const page = (items: Json[], query: Json, filters: string[]) => {
@@ -268,23 +289,40 @@ export async function startMockApi(): Promise<MockApi> {
     },
     listPayments: (c) => page([...payments.values()].reverse(), c.request.query, ['status']),
     async cancelPayment(c) {
-      const found = awaitingPayment(c, 'canceled');
+      const found = paymentIn(c, 'awaiting_payment', 'canceled');
       if ('refused' in found) return found.refused;
       const {payment} = found;
       await setStatus(payment, 'canceled');
       return {status: 200, body: payment};
     },
+    async acceptPayment(c) {
+      const found = paymentIn(c, 'requires_action', 'accepted');
+      if ('refused' in found) return found.refused;
+      await setStatus(found.payment, 'succeeded');
+      return {status: 200, body: found.payment};
+    },
     async simulatePayment(c) {
-      const found = awaitingPayment(c, 'simulated');
+      const outcome = String(c.request.requestBody.outcome);
+      const found =
+        outcome === 'top_up'
+          ? paymentIn(c, 'requires_action', 'topped up')
+          : paymentIn(c, 'awaiting_payment', 'simulated');
       if ('refused' in found) return found.refused;
       const {payment} = found;
+      if (outcome === 'top_up' && !payment.labels.includes('UNDER'))
+        return error(
+          409,
+          'invalid_request_error',
+          'payment_invalid_state',
+          `Payment ${payment.id} is ${payment.labels.join(', ')}; only an UNDER payment can be topped up.`,
+        );
       const d = decimals[payment.asset];
       const due = units(payment.amount_due.amount, d);
       const received = (percent: bigint) => ({
         amount_received: {amount: decimal((due * percent) / 100n, d), currency: payment.asset},
       });
       const n = payment.required_confirmations;
-      switch (c.request.requestBody.outcome) {
+      switch (outcome) {
         case 'exact':
           await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
           await setStatus(payment, 'succeeded', {confirmations: n});
@@ -304,29 +342,63 @@ export async function startMockApi(): Promise<MockApi> {
         case 'reorg':
           await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
           await setStatus(payment, 'awaiting_payment', {...received(0n), confirmations: 0});
+          break;
+        case 'fail':
+          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
+          await setStatus(payment, 'failed', {...received(0n), confirmations: 0});
+          break;
+        case 'expire':
+          await setStatus(payment, 'expired');
+          break;
+        case 'top_up':
+          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
+          await setStatus(payment, 'succeeded', {confirmations: n, labels: []});
       }
       return {status: 200, body: payment};
     },
-    createRefund(c) {
-      const {payment: paymentId, amount, address} = c.request.requestBody;
+    async createRefund(c) {
+      const {payment: paymentId, address} = c.request.requestBody;
       const payment = payments.get(paymentId);
       if (!payment) return notFound('payment', paymentId, 'payment');
-      if (!['succeeded', 'requires_action'].includes(payment.status))
+      const d = decimals[payment.asset];
+      const left = refundable(payment);
+      if (!['succeeded', 'requires_action', 'canceled'].includes(payment.status) || left === 0n)
         return error(
           409,
           'invalid_request_error',
           'payment_invalid_state',
-          `Payment ${paymentId} is ${payment.status}; only payments that received funds can be refunded.`,
+          `Payment ${paymentId} is ${payment.status} and holds nothing to refund.`,
         );
+      const amount = c.request.requestBody.amount ?? {amount: decimal(left, d), currency: payment.asset};
       if (amount.currency !== payment.asset)
         return invalid(`Refund in the payment's asset, ${payment.asset}.`, 'amount.currency');
-      const d = decimals[payment.asset];
-      if (units(amount.amount, d) === 0n || units(amount.amount, d) > units(payment.amount_received.amount, d)) {
-        return invalid(
-          `amount must be more than 0 and at most the ${payment.amount_received.amount} ${payment.asset} received.`,
+      const asked = units(amount.amount, d);
+      if (asked === 0n || amount.amount.split('.')[1]?.length > d)
+        return invalid(`amount must be more than 0, with at most ${d} decimals for ${payment.asset}.`, 'amount.amount');
+      if (asked > left)
+        return error(
+          400,
+          'invalid_request_error',
+          'refund_exceeds_payment',
+          `At most ${decimal(left, d)} ${payment.asset} of this payment is left to refund.`,
           'amount.amount',
         );
-      }
+      if (payment.status === 'requires_action' && asked !== left)
+        return error(
+          400,
+          'invalid_request_error',
+          'refund_must_be_full',
+          `A payment that requires action is refunded in full: ${decimal(left, d)} ${payment.asset}, or leave amount out.`,
+          'amount.amount',
+        );
+      if (!refundAddressFormats[payment.network].test(address) || address === payment.address)
+        return error(
+          400,
+          'invalid_request_error',
+          'refund_address_invalid',
+          `Refund to an address the customer gave you, valid on ${payment.network} and not this payment's deposit address.`,
+          'address',
+        );
       const refund = {
         id: newId('rf'),
         object: 'refund',
@@ -340,7 +412,25 @@ export async function startMockApi(): Promise<MockApi> {
         created_at: now(),
         updated_at: now(),
       };
+      refunds.set(refund.id, refund);
+      if (payment.status === 'requires_action') await setStatus(payment, 'canceled');
       return {status: 201, body: refund};
+    },
+    async simulateRefund(c) {
+      const id = String(c.request.params.id);
+      const refund = refunds.get(id);
+      if (!refund) return notFound('refund', id);
+      if (refund.status !== 'pending')
+        return error(
+          409,
+          'invalid_request_error',
+          'refund_invalid_state',
+          `Refund ${id} is ${refund.status}; only pending refunds can be settled.`,
+        );
+      const status = c.request.requestBody.outcome === 'succeed' ? 'succeeded' : 'failed';
+      Object.assign(refund, {status, updated_at: now()});
+      await emit(`refund.${status}`, refund);
+      return {status: 200, body: refund};
     },
     listEvents: (c) => page(events, c.request.query, ['type', 'delivery_status']),
     createWebhookEndpoint(c) {
