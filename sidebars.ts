@@ -9,7 +9,7 @@ const sidebars = {
       type: 'category',
       label: 'Payments',
       link: {type: 'doc', id: 'payments/index'},
-      items: ['payments/quickstart', 'payments/webhook-guide'],
+      items: ['payments/quickstart', 'payments/webhook-guide', 'payments/refunds', 'payments/testing'],
     },
   ],
 } satisfies SidebarsConfig;

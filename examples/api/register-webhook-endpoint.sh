@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Register a webhook endpoint. The response holds its whsec_ signing secret,
-# shown this once: store it as COINWHARF_WEBHOOK_SECRET.
+# shown this once: store it as COINWHARF_WEBHOOK_SECRET. It subscribes to every
+# payment and refund change you must act on.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... WEBHOOK_URL=https://... bash register-webhook-endpoint.sh
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
@@ -18,10 +19,14 @@ curl --silent --show-error --fail-with-body --write-out '\n' \
   "url": "$WEBHOOK_URL",
   "enabled_events": [
     "payment.pending",
+    "payment.awaiting_payment",
     "payment.succeeded",
     "payment.requires_action",
     "payment.expired",
-    "payment.failed"
+    "payment.canceled",
+    "payment.failed",
+    "refund.succeeded",
+    "refund.failed"
   ]
 }
 JSON

@@ -1,5 +1,6 @@
 // Register a webhook endpoint. The response holds its whsec_ signing secret,
-// shown this once: store it as COINWHARF_WEBHOOK_SECRET.
+// shown this once: store it as COINWHARF_WEBHOOK_SECRET. It subscribes to every
+// payment and refund change you must act on.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... WEBHOOK_URL=https://... npx tsx register-webhook-endpoint.ts
 import {randomUUID} from 'node:crypto';
 import process from 'node:process';
@@ -23,10 +24,14 @@ async function main() {
       url: webhookUrl,
       enabled_events: [
         'payment.pending',
+        'payment.awaiting_payment',
         'payment.succeeded',
         'payment.requires_action',
         'payment.expired',
+        'payment.canceled',
         'payment.failed',
+        'refund.succeeded',
+        'refund.failed',
       ],
     }),
   });

@@ -1,7 +1,8 @@
 """Register a webhook endpoint.
 
 The response holds its whsec_ signing secret, shown this once: store it as
-COINWHARF_WEBHOOK_SECRET.
+COINWHARF_WEBHOOK_SECRET. It subscribes to every payment and refund change you
+must act on.
 Usage: COINWHARF_SECRET_KEY=cw_test_... WEBHOOK_URL=https://... python3 register_webhook_endpoint.py
 """
 import json
@@ -29,10 +30,14 @@ response = requests.post(
         "url": WEBHOOK_URL,
         "enabled_events": [
             "payment.pending",
+            "payment.awaiting_payment",
             "payment.succeeded",
             "payment.requires_action",
             "payment.expired",
+            "payment.canceled",
             "payment.failed",
+            "refund.succeeded",
+            "refund.failed",
         ],
     },
     timeout=30,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sandbox only: play the customer paying a payment.
-# OUTCOME is exact (the default), underpay, overpay, late or reorg.
+# OUTCOME is exact (the default), underpay, overpay, late, reorg, fail or expire,
+# each on a new payment, or top_up on a payment that requires action with UNDER.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... bash simulate-payment.sh
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"

@@ -1,5 +1,6 @@
 // Sandbox only: play the customer paying a payment.
-// OUTCOME is exact (the default), underpay, overpay, late or reorg.
+// OUTCOME is exact (the default), underpay, overpay, late, reorg, fail or expire,
+// each on a new payment, or top_up on a payment that requires action with UNDER.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... npx tsx simulate-payment.ts
 import {randomUUID} from 'node:crypto';
 import process from 'node:process';

@@ -4,8 +4,9 @@
  * Data tables are defined once, next to their data in src/data, for the page and the
  * twin; tests/e2e/llms.spec.ts compares each twin table with the page's.
  */
-import {networkTable} from '../../src/data/networks';
+import {assetTable, networkTable} from '../../src/data/networks';
 import {paymentFieldTable} from '../../src/data/paymentObject';
+import {simulatorTable} from '../../src/data/simulator';
 import {statusDiagramSource, statusTable} from '../../src/data/statuses';
 import type {DataTable} from '../../src/data/table';
 import {eventTable, retryTable} from '../../src/data/webhooks';
@@ -39,6 +40,8 @@ const renderers: Record<string, () => string> = {
   StatusDiagram: () => `\`\`\`mermaid\n${statusDiagramSource()}\n\`\`\``,
   StatusTable: () => dataTable(statusTable),
   NetworkTable: () => dataTable(networkTable),
+  AssetTable: () => dataTable(assetTable),
+  SimulatorOutcomes: () => dataTable(simulatorTable),
   PaymentFields: () => dataTable(paymentFieldTable),
   RetrySchedule: () => dataTable(retryTable),
   EventCatalog: () => dataTable(eventTable),
