@@ -1,0 +1,149 @@
+import {expect} from '@playwright/test';
+import {simulatorOutcomes} from '../../src/data/simulator';
+import type {MockApi} from '../support/mock-api';
+import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
+
+// The testing guide, run against the mock of api/openapi.yaml: every
+// simulator outcome moves a new payment through the statuses and sends the
+// events the guide's table lists, and the cancel and accept samples force the
+// moves the simulator leaves to real endpoints. The expected rows are written
+// out here, as the guide's table reads; the table's data must say the same.
+
+const languages = ['curl', 'Node.js', 'Python'] as const;
+const simulatePayment = [
+  'examples/api/simulate-payment.sh',
+  'examples/api/simulate-payment.ts',
+  'examples/api/simulate_payment.py',
+];
+const cancelPayment = [
+  'examples/api/cancel-payment.sh',
+  'examples/api/cancel-payment.ts',
+  'examples/api/cancel_payment.py',
+];
+const acceptPayment = [
+  'examples/api/accept-payment.sh',
+  'examples/api/accept-payment.ts',
+  'examples/api/accept_payment.py',
+];
+
+/** Each outcome: the status it needs (after `setUp`), the status it ends in, the labels after, the events in order. */
+const outcomes = [
+  {outcome: 'exact', status: 'succeeded', labels: [], events: ['payment.pending', 'payment.succeeded']},
+  {
+    outcome: 'underpay',
+    status: 'requires_action',
+    labels: ['UNDER'],
+    events: ['payment.pending', 'payment.requires_action'],
+  },
+  {outcome: 'overpay', status: 'succeeded', labels: ['OVER'], events: ['payment.pending', 'payment.succeeded']},
+  {
+    outcome: 'late',
+    status: 'requires_action',
+    labels: ['LATE'],
+    events: ['payment.expired', 'payment.requires_action'],
+  },
+  {outcome: 'reorg', status: 'awaiting_payment', labels: [], events: ['payment.pending', 'payment.awaiting_payment']},
+  {outcome: 'fail', status: 'failed', labels: [], events: ['payment.pending', 'payment.failed']},
+  {outcome: 'expire', status: 'expired', labels: [], events: ['payment.expired']},
+  {
+    outcome: 'top_up',
+    setUp: 'underpay',
+    status: 'succeeded',
+    labels: [],
+    events: ['payment.pending', 'payment.succeeded'],
+  },
+];
+
+test.describe.configure({timeout: 120_000});
+
+const newPayment = (mock: MockApi) => callMock(mock, 'POST', '/payments', quickstartPayment);
+const eventTypes = async (mock: MockApi): Promise<string[]> =>
+  (await callMock(mock, 'GET', '/events?limit=100')).data.map((e: {type: string}) => e.type).reverse();
+
+test('the guide’s outcome table says what the simulator does', () => {
+  expect(
+    simulatorOutcomes
+      .filter((o) => o.object === 'payment')
+      .map((o) => ({outcome: o.outcome, status: o.path.at(-1), labels: o.labels, events: o.events})),
+  ).toEqual(outcomes.map(({outcome, status, labels, events}) => ({outcome, status, labels, events})));
+  expect(simulatorOutcomes.filter((o) => o.object === 'refund').map((o) => [o.outcome, o.events])).toEqual([
+    ['succeed', ['refund.succeeded']],
+    ['fail', ['refund.failed']],
+  ]);
+});
+
+outcomes.forEach(({outcome, setUp, status, labels, events}, index) => {
+  const file = simulatePayment[index % languages.length];
+  test(`${file} with OUTCOME=${outcome} ends ${status} and sends ${events.join(', ')}`, async ({mock}) => {
+    const payment = await newPayment(mock);
+    if (setUp) await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: setUp});
+    const before = (await eventTypes(mock)).length;
+    const run = await runSample(file, mockEnv(mock, {PAYMENT_ID: payment.id, OUTCOME: outcome}));
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseOutput(run)).toMatchObject({id: payment.id, status, labels});
+    expect((await eventTypes(mock)).slice(before)).toEqual(events);
+    expect(mock.violations).toEqual([]);
+  });
+});
+
+test('every outcome but top_up needs a new payment: on a used one the simulator answers 409', async ({mock}) => {
+  const payment = await newPayment(mock);
+  await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'overpay'});
+  for (const outcome of ['exact', 'expire', 'top_up']) {
+    const run = await runSample(simulatePayment[2], mockEnv(mock, {PAYMENT_ID: payment.id, OUTCOME: outcome}));
+    expect(run.code, outcome).not.toBe(0);
+    expect(run.stderr).toContain('409 payment_invalid_state');
+  }
+  // A late payment requires action too, but only an UNDER one can be topped up.
+  const late = await newPayment(mock);
+  await callMock(mock, 'POST', `/sandbox/payments/${late.id}/simulate`, {outcome: 'late'});
+  const run = await runSample(simulatePayment[1], mockEnv(mock, {PAYMENT_ID: late.id, OUTCOME: 'top_up'}));
+  expect(run.code).not.toBe(0);
+  expect(run.stderr).toContain('only an UNDER payment can be topped up');
+  expect(mock.violations).toEqual([]);
+});
+
+languages.forEach((language, i) => {
+  test(`${cancelPayment[i]} cancels a payment awaiting payment and sends payment.canceled; a paid one answers 409`, async ({
+    mock,
+  }) => {
+    const payment = await newPayment(mock);
+    const run = await runSample(cancelPayment[i], mockEnv(mock, {PAYMENT_ID: payment.id}));
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseOutput(run)).toMatchObject({id: payment.id, status: 'canceled'});
+    expect(mock.requests.at(-1)).toMatchObject({method: 'POST', path: `/v1/payments/${payment.id}/cancel`});
+    expect((await eventTypes(mock)).at(-1)).toBe('payment.canceled');
+    const paid = await newPayment(mock);
+    await callMock(mock, 'POST', `/sandbox/payments/${paid.id}/simulate`, {outcome: 'exact'});
+    const refused = await runSample(cancelPayment[i], mockEnv(mock, {PAYMENT_ID: paid.id}));
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('payment_invalid_state');
+    expect(mock.violations).toEqual([]);
+  });
+
+  test(`${acceptPayment[i]} accepts an underpaid or late payment: succeeded, label kept, payment.succeeded sent`, async ({
+    mock,
+  }) => {
+    for (const [outcome, label, received] of [
+      ['underpay', 'UNDER', '20.00'],
+      ['late', 'LATE', '25.00'],
+    ]) {
+      const payment = await newPayment(mock);
+      await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome});
+      const run = await runSample(acceptPayment[i], mockEnv(mock, {PAYMENT_ID: payment.id}));
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseOutput(run)).toMatchObject({
+        id: payment.id,
+        status: 'succeeded',
+        labels: [label],
+        amount_received: {amount: received, currency: 'USDC'},
+      });
+      expect((await eventTypes(mock)).at(-1)).toBe('payment.succeeded');
+    }
+    const waiting = await newPayment(mock);
+    const refused = await runSample(acceptPayment[i], mockEnv(mock, {PAYMENT_ID: waiting.id}));
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('payment_invalid_state');
+    expect(mock.violations).toEqual([]);
+  });
+});
