@@ -5,9 +5,9 @@ import {readdirSync, readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {Webhook} from 'standardwebhooks';
-import {officialVector} from '../../src/lib/webhookSignature';
 import {firstLoadJs, turnOffPrefetching} from '../support/first-load';
 import {routes, waitForHydration} from '../support/site';
+import {toleranceCases} from '../support/webhook-tolerance';
 
 // The signature checker and the signed test-event generator, in the
 // production build, driven as a reader drives them.
@@ -64,7 +64,9 @@ test.describe('signature checker', () => {
     await openGuide(page);
     const tool = checker(page);
     await tool.getByRole('button', {name: 'Use the official example'}).click();
-    await expect(tool.getByLabel(fieldLabels.secret, {exact: true})).toHaveValue(officialVector.secret);
+    await expect(tool.getByLabel(fieldLabels.secret, {exact: true})).toHaveValue(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    );
     await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
     await expect(tool.locator('[data-step="timestamp"]')).toContainText('Not compared with now');
     await expect(tool.locator('[data-step="match"]')).toHaveAttribute('data-status', 'pass');
@@ -155,6 +157,26 @@ test.describe('signature checker', () => {
       await expect(tool.locator(`[data-step="${step}"]`)).toContainText(text);
     });
   }
+
+  test('accepts a delivery up to exactly 300 s old or ahead and refuses one 301 s either way, as every receiver does', async ({
+    page,
+  }) => {
+    const signedAt = new Date('2026-01-01T00:00:00Z');
+    const delivery = labelled({secret, ...signedDelivery(undefined, signedAt)});
+    await openGuide(page);
+    const tool = checker(page);
+    const timestamp = tool.locator('[data-step="timestamp"]');
+    for (const {name, age, accepted} of toleranceCases) {
+      // The checker reads the page's clock when Check signature is pressed.
+      await page.clock.setFixedTime(signedAt.getTime() + age * 1000);
+      // Editing a field clears the last result, so each verdict below is this case's.
+      await tool.getByLabel('webhook-timestamp', {exact: true}).fill('');
+      await expect(timestamp).toHaveCount(0);
+      await fillChecker(tool, delivery);
+      await expect(timestamp, name).toHaveAttribute('data-status', accepted ? 'pass' : 'fail');
+      await expect(timestamp, name).toContainText(accepted ? 'within 300 s' : 'outside the 300 s a receiver accepts');
+    }
+  });
 
   test('a pasted block of raw headers fills the three header fields', async ({page}) => {
     await openGuide(page);
