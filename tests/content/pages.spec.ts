@@ -3,6 +3,7 @@ import {expect, test} from '@playwright/test';
 import {parseFrontMatter} from '../../scripts/check-front-matter';
 import {attributes, builtPages, htmlFileFor, metaContents, parseHtml} from '../support/built-html';
 import {markdownSources} from '../support/content';
+import {inSite} from '../support/site-dirs';
 
 // Quality checks on the production build's HTML, read with a parser: every
 // internal link and anchor resolves, every page has its own description, and headings nest.
@@ -47,7 +48,7 @@ test('every Markdown source has a front-matter description that its page uses', 
   const descriptions = new Set(contentPages.map(({$}) => metaContents($, 'description')[0] ?? ''));
   const problems = markdownSources.flatMap((source) => {
     // Parsed as YAML scalars are: a description may be quoted (one with ": " must be).
-    const description = parseFrontMatter(readFileSync(source, 'utf8'))?.description?.trim() ?? '';
+    const description = parseFrontMatter(readFileSync(inSite(source), 'utf8'))?.description?.trim() ?? '';
     if (description.length < 50) return [`${source}: description too short or missing`];
     return descriptions.has(description)
       ? []

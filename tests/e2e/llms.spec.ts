@@ -3,14 +3,27 @@ import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {orderTabs, twinPath} from '../../plugins/markdown-twins/format';
 import {statusDiagramSource} from '../../src/data/statuses';
-import {brand, docRoutes, routes, waitForHydration} from '../support/site';
+import {sidebarDocs} from '../support/built-docs';
+import {builtPage, htmlFileFor, parseHtml} from '../support/built-html';
+import {brand, inBuild, inSite, routes, waitForHydration} from '../support/site';
 
 // AI-ready docs: /llms.txt, /llms-full.txt and the Markdown twin of
 // every page, as the production build writes them, and the "Copy page" control.
 
-/** The twin pages: the four docs and the glossary (its source is Markdown too). */
+/** Every doc of the build, in sidebar order. */
+const docs = sidebarDocs();
+
+/** A doc's source file, as its "Edit this page" link names it. */
+function sourceOf(path: string): string {
+  const href = builtPage(path)('a.theme-edit-this-page').attr('href') ?? '';
+  const file = /\/edit\/[^/]+\/(.+)$/.exec(href)?.[1];
+  if (!file) throw new Error(`${path} has no edit link naming its source`);
+  return file;
+}
+
+/** The twin pages: every doc and the glossary (its source is Markdown too). */
 const twinPages = [
-  ...docRoutes.map((doc) => ({path: doc.path, source: `docs/${doc.id}.mdx`})),
+  ...docs.map((doc) => ({path: doc.path, source: sourceOf(doc.path)})),
   {path: routes.glossary, source: 'src/pages/markdown-page.md'},
 ];
 
@@ -70,13 +83,14 @@ test.describe('llms.txt', () => {
     const docsSection = text.slice(text.indexOf('## Docs'), text.indexOf('## Pages'));
     const listedDocs = [...docsSection.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => [m[1], local(m[2])]);
     expect(listedDocs, 'every doc, in sidebar order, linking its twin').toEqual(
-      docRoutes.map((doc) => [doc.title, twinPath(doc.path)]),
+      docs.map((doc) => [doc.title, twinPath(doc.path)]),
     );
     expect(links.map((link) => local(link.url))).toEqual(
       expect.arrayContaining([routes.home, twinPath(routes.glossary)]),
     );
 
-    const posts = readFileSync('build/sitemap.xml', 'utf8').match(/<loc>[^<]*\/changelog\/\d{4}\/[^<]+<\/loc>/g) ?? [];
+    const posts =
+      readFileSync(inBuild('sitemap.xml'), 'utf8').match(/<loc>[^<]*\/changelog\/\d{4}\/[^<]+<\/loc>/g) ?? [];
     expect(posts.length).toBeGreaterThan(0);
     for (const post of posts) {
       expect(
@@ -103,7 +117,8 @@ test.describe('llms.txt', () => {
   test("llms-full.txt holds every doc's twin in sidebar order, each under its page URL", async ({page}) => {
     const {text} = await getText(page, '/llms-full.txt');
     let at = 0;
-    for (const doc of docRoutes) {
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) {
       const twin = (await getText(page, twinPath(doc.path))).text;
       const body = twin.slice(twin.indexOf('\n---\n') + 5).trim();
       const withSource = body.replace(/^(# .*)$/m, `$1\n\nSource: <${brand.siteUrl}${doc.path}>`);
@@ -134,9 +149,11 @@ test.describe('Markdown twins', () => {
       expect(pageHeadings.length).toBeGreaterThan(0);
       expect(twinHeadings).toEqual(pageHeadings);
 
-      const samples = [...readFileSync(source, 'utf8').matchAll(/^```\w* file=(examples\/\S+)/gm)].map((m) => m[1]);
+      const samples = [...readFileSync(inSite(source), 'utf8').matchAll(/^```\w* file=(examples\/\S+)/gm)].map(
+        (m) => m[1],
+      );
       for (const file of samples) {
-        const code = readFileSync(file, 'utf8').trimEnd();
+        const code = readFileSync(inSite(file), 'utf8').trimEnd();
         expect(twin, `${file} inlined whole under its title`).toContain(`title="${file}"\n${code}\n\`\`\``);
       }
       expect(
@@ -154,7 +171,25 @@ test.describe('Markdown twins', () => {
     });
   }
 
+  // Anchors are checked in the built HTML, each target page parsed once: no browser needed.
   test('links between twins resolve, anchors included', async ({page}) => {
+    const idsOf = new Map<string, Set<string>>();
+    const ids = (pagePath: string): Set<string> => {
+      if (!idsOf.has(pagePath)) {
+        const file = htmlFileFor(pagePath);
+        const $ = parseHtml(file ? readFileSync(file, 'utf8') : '');
+        idsOf.set(
+          pagePath,
+          new Set(
+            $('[id]')
+              .toArray()
+              .map((element) => $(element).attr('id') ?? ''),
+          ),
+        );
+      }
+      return idsOf.get(pagePath)!;
+    };
+    let anchors = 0;
     for (const {path} of twinPages) {
       const {text: twin} = await getText(page, twinPath(path));
       const internal = [...twin.matchAll(/\]\((https:\/\/docs\.coinwharf\.com[^)\s]*)/g)].map((m) => local(m[1]));
@@ -165,11 +200,13 @@ test.describe('Markdown twins', () => {
           : target.replace(/\.md$/, '');
         await getText(page, target);
         if (anchor) {
-          await page.goto(pagePath);
-          await expect(page.locator(`[id="${anchor}"]`), `${path} → ${link}`).toHaveCount(1);
+          anchors += 1;
+          expect(htmlFileFor(pagePath), `${path} → ${link}: no built page`).not.toBeNull();
+          expect(ids(pagePath).has(decodeURIComponent(anchor)), `${path} → ${link}`).toBe(true);
         }
       }
     }
+    expect(anchors).toBeGreaterThan(0);
   });
 
   test('each data table on a page has the same cells in its twin', async ({page}) => {
@@ -231,13 +268,12 @@ test.describe('Markdown twins', () => {
     expect(twinTabs).toEqual(pageTabs);
   });
 
-  test('every doc names its twin in the page head', async ({page}) => {
-    for (const doc of docRoutes) {
-      await page.goto(doc.path);
-      await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute(
-        'href',
-        twinPath(doc.path),
-      );
+  test('every doc names its twin in the page head', () => {
+    for (const doc of docs) {
+      const alternates = builtPage(doc.path)('head link[rel="alternate"][type="text/markdown"]')
+        .toArray()
+        .map((link) => link.attribs.href);
+      expect(alternates, doc.path).toEqual([twinPath(doc.path)]);
     }
   });
 });

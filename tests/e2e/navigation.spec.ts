@@ -13,6 +13,24 @@ async function emulateConnection(page: Page, connection: {effectiveType: string;
 
 const jsChunk = '**/assets/js/**';
 
+/**
+ * Holds back every request matching `pattern` until `release()`: a route
+ * change that stays pending for as long as the test needs, with no fixed delay.
+ * `requested` resolves at the first request held.
+ */
+async function holdRequests(page: Page, pattern: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let seen = () => {};
+  const requested = new Promise<void>((resolve) => (seen = resolve));
+  await page.route(pattern, async (route) => {
+    seen();
+    await released;
+    await route.continue();
+  });
+  return {requested, release: () => release()};
+}
+
 interface BarFrame {
   t: number;
   transform: string;
@@ -48,11 +66,14 @@ test.describe('route changes (SPEC §4, §9)', () => {
         attributeFilter: ['style'],
       });
     });
-    await page.route(jsChunk, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await route.continue();
-    });
+    // The route's code is held back until the bar has trickled twice, then let through.
+    const chunks = await holdRequests(page, jsChunk);
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Webhook guide'}).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as {frames: BarFrame[]}).frames.length), {timeout: 15_000})
+      .toBeGreaterThanOrEqual(3);
+    await expect(page.locator('article h1')).toHaveText('Welcome');
+    chunks.release();
     await expect(page.locator('article h1')).toHaveText('Webhook guide', {timeout: 15_000});
     await expect(page.locator('#nprogress')).toHaveCount(0, {timeout: 5_000});
 
@@ -83,28 +104,42 @@ test.describe('route changes (SPEC §4, §9)', () => {
     expect(removedAt).toBeGreaterThan(frames.at(-1)!.t);
   });
 
-  test('no progress bar for a change within the same path', async ({page}) => {
-    await page.goto(routes.paymentsOverview);
-    await waitForHydration(page);
+  test('no progress bar for a change within the same path; a change of path gets one', async ({page}) => {
+    // A same-path change finishes at once, which would clear the bar's 200 ms timer
+    // even without the theme's "different path" rule. So the route update's cleanup
+    // is switched off (clearTimeout does nothing): a timer scheduled now would fire.
     await page.setViewportSize({width: 1280, height: 800});
-    await page.locator('.table-of-contents a[href="#reorgs"]').click();
-    await expect(page).toHaveURL(/#reorgs$/);
-    await page.waitForTimeout(400);
+    await page.goto(routes.quickstart);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      window.clearTimeout = () => undefined;
+    });
+    const tocLink = page.locator('.theme-doc-toc-desktop .table-of-contents a').first();
+    const hash = (await tocLink.getAttribute('href')) ?? '';
+    expect(hash).toMatch(/^#./);
+    await tocLink.click();
+    await expect(page).toHaveURL(new RegExp(`${routes.quickstart}${hash}$`));
+    // Timers run in order: one of 300 ms set now fires after any 200 ms timer the click set.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     await expect(page.locator('#nprogress')).toHaveCount(0);
+
+    // The same set-up sees the bar of a change to another path, so its absence above is the rule's doing.
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Welcome'}).click();
+    await expect(page.locator('article h1')).toHaveText('Welcome');
+    await expect(page.locator('#nprogress')).toHaveCount(1);
   });
 
   test('the next page content loads before it replaces the current page', async ({page}) => {
     await emulateConnection(page, {effectiveType: '4g', saveData: true});
     await page.goto(routes.welcome);
     await waitForHydration(page);
-    await page.route(jsChunk, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    const chunks = await holdRequests(page, jsChunk);
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Quickstart'}).click();
-    await page.waitForTimeout(500);
-    // While the chunks load, the old page stays on screen (no blank or spinner state).
+    await chunks.requested;
+    // While the next page's code is held back, the old page stays on screen (no blank or spinner state).
     await expect(page.locator('article h1')).toHaveText('Welcome');
+    await expect(page.locator('article .theme-doc-markdown')).toBeVisible();
+    chunks.release();
     await expect(page.locator('article h1')).toHaveText('Quickstart', {timeout: 15_000});
   });
 
@@ -138,24 +173,42 @@ test.describe('route changes (SPEC §4, §9)', () => {
 });
 
 test.describe('link prefetching (SPEC §4)', () => {
+  const isChunk = (url: string) => url.includes('/assets/js/');
+
+  /**
+   * Hovers a sidebar link (which preloads its page) and scrolls to the footer
+   * (whose links come into view and prefetch), then waits until the hover
+   * handler and the IntersectionObserver callbacks have run: three frames.
+   * Returns the script requests made meanwhile.
+   */
   async function chunkRequestsAfterHydration(page: Page): Promise<string[]> {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto(routes.welcome);
     await waitForHydration(page);
     const requested: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/assets/js/')) requested.push(request.url());
+      if (isChunk(request.url())) requested.push(request.url());
     });
-    // Visible links prefetch; hovering one preloads it.
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Webhook guide'}).hover();
     await page.locator('footer.footer').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1_500);
-    return requested;
+    await page.evaluate(async () => {
+      for (let i = 0; i < 3; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    return [...requested];
+  }
+
+  /** The positive case behind each negative one: following the link requests its code, and the recorder sees it. */
+  async function followingTheLinkLoadsIt(page: Page): Promise<void> {
+    const loaded = page.waitForRequest((request) => isChunk(request.url()));
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Webhook guide'}).click();
+    await loaded;
+    await expect(page.locator('article h1')).toHaveText('Webhook guide');
   }
 
   test('links are prefetched on a normal connection', async ({page}) => {
     await emulateConnection(page, {effectiveType: '4g', saveData: false});
     const requested = await chunkRequestsAfterHydration(page);
+    // Seen after the same three frames the negative cases wait.
     expect(requested.length).toBeGreaterThan(0);
     expect(await page.locator('head link[rel="prefetch"]').count()).toBeGreaterThan(0);
   });
@@ -164,6 +217,7 @@ test.describe('link prefetching (SPEC §4)', () => {
     await emulateConnection(page, {effectiveType: '4g', saveData: true});
     expect(await chunkRequestsAfterHydration(page)).toEqual([]);
     expect(await page.locator('head link[rel="prefetch"]').count()).toBe(0);
+    await followingTheLinkLoadsIt(page);
   });
 
   for (const effectiveType of ['2g', 'slow-2g']) {
@@ -171,6 +225,7 @@ test.describe('link prefetching (SPEC §4)', () => {
       await emulateConnection(page, {effectiveType, saveData: false});
       expect(await chunkRequestsAfterHydration(page)).toEqual([]);
       expect(await page.locator('head link[rel="prefetch"]').count()).toBe(0);
+      await followingTheLinkLoadsIt(page);
     });
   }
 });

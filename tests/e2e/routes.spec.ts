@@ -1,5 +1,15 @@
 import {expect, test} from '@playwright/test';
-import {docRoutes, isSameDocument, markDocument, routes, specRoutes, waitForHydration} from '../support/site';
+import {sidebarDocs} from '../support/built-docs';
+import {builtPage} from '../support/built-html';
+import {
+  builtSitemapPaths,
+  isSameDocument,
+  markDocument,
+  neverAPage,
+  routes,
+  specRoutes,
+  waitForHydration,
+} from '../support/site';
 
 test.describe('routes table (SPEC §2)', () => {
   for (const route of specRoutes) {
@@ -11,11 +21,13 @@ test.describe('routes table (SPEC §2)', () => {
     });
   }
 
-  test('doc routes render docs and the home page offers the two calls to action', async ({page}) => {
-    for (const doc of docRoutes) {
-      await page.goto(doc.path);
-      await expect(page.locator('article .theme-doc-markdown')).toBeVisible();
-    }
+  test('every doc route renders a doc', () => {
+    const docs = sidebarDocs();
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) expect(builtPage(doc.path)('article .theme-doc-markdown'), doc.path).toHaveLength(1);
+  });
+
+  test('the home page offers the two calls to action', async ({page}) => {
     await page.goto(routes.home);
     await expect(page.locator('.hero__subtitle')).toHaveText('Integrate Crypto into Real-World Applications');
     const hero = page.locator('section.hero');
@@ -23,8 +35,17 @@ test.describe('routes table (SPEC §2)', () => {
     await expect(hero.getByRole('link', {name: 'Start the quickstart'})).toHaveAttribute('href', routes.quickstart);
   });
 
-  for (const path of ['/does-not-exist', '/payments/refunds', '/welcome/extra/deep', '/docs/intro']) {
+  // Unknown paths are ones that can never be pages: each has a segment starting
+  // with "_" (see `neverAPage`), so no doc a writer adds can turn one into a page.
+  test('no page path has a segment starting with "_", so such paths stay unknown', () => {
+    const paths = builtSitemapPaths();
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter(neverAPage)).toEqual([]);
+  });
+
+  for (const path of ['/_does-not-exist', '/payments/_refunds', '/welcome/_extra/deep', '/_docs/intro']) {
     test(`unknown path ${path} answers 404 with the not-found page`, async ({page}) => {
+      expect(neverAPage(path)).toBe(true);
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
@@ -40,7 +61,7 @@ test.describe('routes table (SPEC §2)', () => {
     await page.goto(routes.welcome);
     await waitForHydration(page);
     await page.evaluate(() => {
-      window.history.pushState({}, '', '/no-such-page');
+      window.history.pushState({}, '', '/_no-such-page');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();

@@ -1,12 +1,11 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {load, type CheerioAPI} from 'cheerio';
+import {siteBuildDir as buildDir} from './site-dirs';
 
 // Tests read the built HTML as a browser would, with an HTML5 parser (cheerio,
 // on parse5): the production build is minified by Docusaurus Faster, so
 // attributes may be unquoted and optional end tags left out.
-
-const buildDir = 'build';
 
 /** An HTML document, parsed: query it with CSS selectors, `$('link[rel=canonical]').attr('href')`. */
 export const parseHtml = (html: string): CheerioAPI => load(html);
@@ -20,6 +19,13 @@ export function htmlFileFor(sitePath: string): string | null {
     path.join(buildDir, clean),
   ];
   return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/** The built page that serves a site path, parsed; fails the test's expectation when there is none. */
+export function builtPage(sitePath: string): CheerioAPI {
+  const file = htmlFileFor(sitePath);
+  if (!file) throw new Error(`no built page serves ${sitePath} in ${buildDir}`);
+  return parseHtml(readFileSync(file, 'utf8'));
 }
 
 /** Every built HTML page but the not-found page, parsed. */

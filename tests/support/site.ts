@@ -1,8 +1,10 @@
 import {readFileSync} from 'node:fs';
 import {expect, type Page} from '@playwright/test';
 import {brand, routes} from '../../src/constants/brand';
+import {inBuild} from './site-dirs';
 
 export {brand, routes};
+export {inBuild, inSite, siteBuildDir, siteDir} from './site-dirs';
 
 /** The routes table of SPEC.md §2 with what each screen must show. */
 export const specRoutes = [
@@ -14,13 +16,32 @@ export const specRoutes = [
   {path: routes.webhookGuide, screen: 'payments webhook guide doc', h1: 'Webhook guide'},
 ] as const;
 
-/** The four docs of SPEC.md §3, in sidebar order, with their sidebar labels. */
-export const docRoutes = [
-  {path: routes.welcome, id: 'intro', label: 'Welcome', title: 'Welcome'},
-  {path: routes.paymentsOverview, id: 'payments/index', label: 'Payments', title: 'Payments overview'},
-  {path: routes.quickstart, id: 'payments/quickstart', label: 'Quickstart', title: 'Quickstart'},
-  {path: routes.webhookGuide, id: 'payments/webhook-guide', label: 'Webhook guide', title: 'Webhook guide'},
+/**
+ * The four docs SPEC.md §3 names. They must be there, but they are not the
+ * whole list: every doc the site has comes from the build (`sidebarDocs()`).
+ */
+export const specDocs = [
+  {path: '/welcome', id: 'intro', title: 'Welcome'},
+  {path: '/payments/', id: 'payments/index', title: 'Payments overview'},
+  {path: '/payments/quickstart', id: 'payments/quickstart', title: 'Quickstart'},
+  {path: '/payments/webhook-guide', id: 'payments/webhook-guide', title: 'Webhook guide'},
 ] as const;
+
+/** @deprecated The SPEC's four docs only; `sidebarDocs()` lists every doc. */
+export const docRoutes = specDocs;
+
+/**
+ * Paths that can never be pages, for "an unknown path gives the not-found
+ * page": every one has a segment starting with "_". Docusaurus never makes a
+ * route of a file or folder whose name starts with "_" (the default `exclude`
+ * of the docs, blog and pages plugins), and `routes` › "no page path has a
+ * segment starting with _" fails if a slug ever takes one.
+ */
+export const neverAPage = (sitePath: string): boolean =>
+  new URL(sitePath, 'http://localhost').pathname.split('/').some((segment) => segment.startsWith('_'));
+
+/** An unknown path for tests that need one. */
+export const unknownPath = '/_no-such-page';
 
 /** Every page URL the production build lists in its sitemap, as site paths. */
 export async function sitemapPaths(page: Page): Promise<string[]> {
@@ -37,7 +58,7 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
  * route. The served sitemap is the same file (`sitemapPaths` reads it over HTTP).
  */
 export function builtSitemapPaths(): string[] {
-  const xml = readFileSync('build/sitemap.xml', 'utf8');
+  const xml = readFileSync(inBuild('sitemap.xml'), 'utf8');
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
 }
 
