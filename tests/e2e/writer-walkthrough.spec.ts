@@ -170,17 +170,23 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
     );
     console.log(`proof specs: ${run.seconds.toFixed(1)} s, exit ${run.code}`);
     expect(existsSync(report), run.output).toBe(true);
-    type Suite = {title: string; suites?: Suite[]; specs?: {title: string; ok: boolean}[]};
+    type Spec = {title: string; ok: boolean; tests: {results: {error?: {message?: string}}[]}[]};
+    type Suite = {title: string; suites?: Suite[]; specs?: Spec[]};
     const {suites, stats} = JSON.parse(readFileSync(report, 'utf8')) as {
       suites: Suite[];
       stats: {expected: number; unexpected: number; skipped: number};
     };
-    const titles = (suite: Suite, file: string): {file: string; title: string; ok: boolean}[] => [
-      ...(suite.specs ?? []).map((spec) => ({file, title: spec.title, ok: spec.ok})),
+    const firstError = (spec: Spec) =>
+      spec.tests
+        .flatMap((t) => t.results)
+        .find((r) => r.error?.message)
+        ?.error?.message?.split('\n')[0] ?? '';
+    const titles = (suite: Suite, file: string): {file: string; title: string; ok: boolean; error: string}[] => [
+      ...(suite.specs ?? []).map((spec) => ({file, title: spec.title, ok: spec.ok, error: firstError(spec)})),
       ...(suite.suites ?? []).flatMap((child) => titles(child, file)),
     ];
     const specs = suites.flatMap((suite) => titles(suite, suite.title));
-    expect(specs.filter(({ok}) => !ok).map(({file, title}) => `${file} › ${title}`)).toEqual([]);
+    expect(specs.filter(({ok}) => !ok).map(({file, title, error}) => `${file} › ${title}: ${error}`)).toEqual([]);
     expect(stats.unexpected).toBe(0);
     expect(stats.expected).toBeGreaterThan(20);
     // The layout and budget specs checked the new route by name.
