@@ -14,7 +14,8 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(__dirname, '../..');
 const examplesDir = path.join(repoRoot, 'examples');
-export const usageDir = path.join(repoRoot, 'tests/.output/sample-usage');
+// SAMPLE_USAGE_DIR moves the log, for the reporter's own unit test.
+export const usageDir = process.env.SAMPLE_USAGE_DIR ?? path.join(repoRoot, 'tests/.output/sample-usage');
 const logFile = path.join(usageDir, `${process.pid}.log`);
 
 /** Records files (paths from the repository root, `examples/…`) as run. */
