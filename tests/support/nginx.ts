@@ -2,7 +2,7 @@
 // nginx-server.ts) as the base URL, and raw HTTP helpers.
 import http from 'node:http';
 import net from 'node:net';
-import {test as base} from '@playwright/test';
+import {test as base, type Page} from '@playwright/test';
 import {startNginx, type NginxServer} from './nginx-server';
 
 export {buildDir, testNginxConfig, writeNginxConfig, type NginxServer} from './nginx-server';
@@ -69,4 +69,36 @@ export function rawExchange(url: string, bytes: string | Buffer): Promise<{statu
       resolve({status, text});
     });
   });
+}
+
+/** What a page reported while a test used it: CSP violations and console errors. */
+export interface PageWatch {
+  violations: string[];
+  consoleErrors: string[];
+}
+
+/**
+ * Starts watching a page, before its first load: every Content-Security-Policy
+ * violation (from the document's securitypolicyviolation event) and every
+ * console error or uncaught exception. The not-found page is answered with a
+ * 404 on purpose; Chromium logs that, and it is not counted.
+ */
+export async function watchPage(page: Page): Promise<PageWatch> {
+  const seen: PageWatch = {violations: [], consoleErrors: []};
+  await page.exposeFunction('reportCspViolation', (line: string) => seen.violations.push(line));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as {reportCspViolation: (line: string) => void}).reportCspViolation;
+      report(
+        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404 \(Not Found\)/.test(message.text())) {
+      seen.consoleErrors.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => seen.consoleErrors.push(`${page.url()}: ${error.message}`));
+  return seen;
 }
