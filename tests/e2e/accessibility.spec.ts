@@ -2,28 +2,37 @@ import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {builtSitemapPaths, routes, waitForHydration} from '../support/site';
 
-// Zero axe-core violations (default rules plus the WCAG 2.x A/AA
-// tags) on every route of the sitemap and the not-found page, and on the open
-// search and mobile menu (the webhook tools: tests/e2e/webhook-tools.spec.ts), in both color modes, at 375 px and
-// 1280 px. One test per route (or state) and mode, so each has its own time budget.
+// Every route of the sitemap and the not-found page, in light and dark mode, with
+// one page load each: Tab reaches every visible control and each focused control
+// shows an outline or ring (at 1280 px), then axe-core finds no violation (WCAG
+// 2.0–2.2 A/AA and best practices) at 1280 px and, the window narrowed, at 375 px.
+// Then the states that exist only after a reader acts: the open search, the
+// results page, the open mobile menu, the feedback control answered. The
+// webhook tools and Copy page have their own axe checks beside their other
+// tests (webhook-tools.spec.ts, llms.spec.ts), scoped to the control.
+
 const modes = ['light', 'dark'] as const;
-const widths = [
-  {name: 'mobile', width: 375, height: 812},
-  {name: 'desktop', width: 1280, height: 800},
-] as const;
-type Viewport = (typeof widths)[number];
+type Mode = (typeof modes)[number];
+const desktop = {name: 'desktop', width: 1280, height: 800};
+const mobile = {name: 'mobile', width: 375, height: 812};
+type Viewport = typeof desktop;
 
-const paths = [...builtSitemapPaths(), '/no-such-page'];
-
-async function useColorMode(page: Page, mode: (typeof modes)[number]): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((theme) => localStorage.setItem('theme', theme), mode);
+/** The colour mode a returning reader chose, in storage before the page's own scripts run. */
+async function useColorMode(page: Page, mode: Mode): Promise<void> {
+  await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
 }
 
-async function openPage(page: Page, path: string, mode: (typeof modes)[number]): Promise<void> {
+async function openPage(page: Page, path: string, mode: Mode, viewport: Viewport): Promise<void> {
+  await page.setViewportSize(viewport);
   await page.goto(path);
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+}
+
+/** Narrows the window without a reload; the navbar's menu button shows once the layout is the mobile one. */
+async function narrowTo(page: Page, viewport: Viewport): Promise<void> {
+  await page.setViewportSize(viewport);
+  await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeVisible();
 }
 
 /**
@@ -31,19 +40,29 @@ async function openPage(page: Page, path: string, mode: (typeof modes)[number]):
  * diagram) is there for axe, then back to the top.
  */
 async function revealLazyContent(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+  });
   await expect(page.locator('[data-mermaid-placeholder]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** axe's violations as one line per rule: viewport, rule id, impact, first targets. */
-async function violations(page: Page, viewport: Viewport): Promise<string[]> {
-  const builder = new AxeBuilder({page})
+async function violations(page: Page, viewport: Viewport, include: string[] = []): Promise<string[]> {
+  expect(page.viewportSize(), 'axe runs at the width it reports').toEqual({
+    width: viewport.width,
+    height: viewport.height,
+  });
+  let builder = new AxeBuilder({page})
     // Code lines hold thousands of token spans that make axe take minutes;
     // their colors are checked exhaustively by tests/unit/content/code-themes.test.ts.
     .exclude('.theme-code-block .token-line')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  for (const selector of include) builder = builder.include(selector);
   const results = await builder.analyze();
   return results.violations.map((violation) => {
     const targets = violation.nodes
@@ -54,34 +73,119 @@ async function violations(page: Page, viewport: Viewport): Promise<string[]> {
   });
 }
 
-test('the accessibility run covers every route of the sitemap at 375 px and 1280 px', () => {
-  expect(paths.length).toBeGreaterThan(10);
-  expect(widths.map((w) => w.width)).toEqual([375, 1280]);
-});
+interface Focused {
+  key: string;
+  visibleFocus: boolean;
+}
 
-for (const path of paths) {
+/** The controls a keyboard user must be able to reach: visible, enabled, not taken out of the tab order. */
+function reachableControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')]
+      .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled)
+      .filter((el) => el.checkVisibility({visibilityProperty: true}) && !el.closest('[aria-hidden="true"], [inert]'))
+      .map((el) => {
+        const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+        return `${el.tagName.toLowerCase()} "${label}" ${el.getAttribute('href') ?? ''}`.trim();
+      }),
+  );
+}
+
+/**
+ * Records, in the page, each element that receives focus and whether its focus
+ * shows (an outline of at least 1 px, or a ring). Transitions are cut to zero
+ * while it records, so the style read at focus time is the style a reader ends
+ * up seeing; `stopRecordingFocus` puts them back.
+ */
+async function recordFocus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.id = 'focus-recorder';
+    style.textContent =
+      '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; }';
+    document.head.append(style);
+    const log: {key: string; visibleFocus: boolean}[] = [];
+    (window as unknown as {focusLog: typeof log}).focusLog = log;
+    document.addEventListener('focusin', (event) => {
+      const element = event.target as HTMLElement;
+      const computed = getComputedStyle(element);
+      const outline = computed.outlineStyle !== 'none' && parseFloat(computed.outlineWidth) >= 1;
+      const ring = computed.boxShadow !== 'none';
+      const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+      const href = element.getAttribute('href') ?? '';
+      log.push({key: `${element.tagName.toLowerCase()} "${label}" ${href}`.trim(), visibleFocus: outline || ring});
+    });
+  });
+}
+
+/** The focus changes recorded since the last call. */
+function recordedFocus(page: Page): Promise<Focused[]> {
+  return page.evaluate(() => (window as unknown as {focusLog: Focused[]}).focusLog.splice(0));
+}
+
+async function stopRecordingFocus(page: Page): Promise<void> {
+  await page.evaluate(() => document.getElementById('focus-recorder')?.remove());
+}
+
+/**
+ * Tabs from wherever focus starts (the results page focuses its box) round the
+ * whole page, through the browser's own stop, back to the first control; returns
+ * the controls never reached and those focused without a visible indicator.
+ * Tab is pressed in runs of 20 between readings of the page's focus log; a run
+ * may go past the first control again, which changes nothing.
+ */
+async function walkTabOrder(page: Page): Promise<{unreached: string[]; withoutFocusStyle: string[]}> {
+  const controls = await reachableControls(page);
+  expect(controls.length).toBeGreaterThan(5);
+  await recordFocus(page);
+  const reached = new Set<string>();
+  const withoutFocusStyle = new Set<string>();
+  let first: string | undefined;
+  let wrapped = false;
+  for (let presses = 0; presses < 600 && !wrapped; presses += 20) {
+    for (let i = 0; i < 20; i += 1) await page.keyboard.press('Tab');
+    for (const focused of await recordedFocus(page)) {
+      if (focused.key === first) {
+        wrapped = true;
+        break;
+      }
+      first ??= focused.key;
+      reached.add(focused.key);
+      if (!focused.visibleFocus) withoutFocusStyle.add(focused.key);
+    }
+  }
+  await stopRecordingFocus(page);
+  expect(wrapped, 'Tab came back round to the first control').toBe(true);
+  return {unreached: controls.filter((control) => !reached.has(control)), withoutFocusStyle: [...withoutFocusStyle]};
+}
+
+for (const path of [...builtSitemapPaths(), '/no-such-page']) {
   for (const mode of modes) {
-    test(`no axe violations on ${path} in ${mode} mode, mobile and desktop`, async ({page}) => {
+    test(`${path} (${mode}): Tab reaches every control, each with a visible focus; no axe violations at 1280 px and 375 px`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await useColorMode(page, mode);
-      const report: string[] = [];
-      for (const viewport of widths) {
-        await page.setViewportSize(viewport);
-        await openPage(page, path, mode);
-        await revealLazyContent(page);
-        report.push(...(await violations(page, viewport)));
-      }
+      await openPage(page, path, mode, desktop);
+      const focus = await walkTabOrder(page);
+      expect(focus.withoutFocusStyle, 'focused without a visible indicator').toEqual([]);
+      expect(focus.unreached, 'never reached by Tab').toEqual([]);
+
+      await revealLazyContent(page);
+      const report = await violations(page, desktop);
+      await narrowTo(page, mobile);
+      report.push(...(await violations(page, mobile)));
       expect(report).toEqual([]);
     });
   }
 }
 
+const searchInput = (page: Page) => page.locator('nav.navbar input.navbar__search-input');
+
 /** Types `query` into the navbar's search box and waits for the dropdown to show `expected`. */
-async function openSearch(page: Page, query: string, expected: 'option' | 'no results'): Promise<void> {
-  const box = page.locator('nav.navbar input.navbar__search-input');
-  await box.click();
-  await expect(box).toHaveAttribute('role', 'combobox');
-  await box.fill(query);
+async function searchFor(page: Page, query: string, expected: 'option' | 'no results'): Promise<void> {
+  await expect(searchInput(page)).toHaveAttribute('role', 'combobox');
+  await searchInput(page).fill(query);
   const listbox = page.locator('nav.navbar [role="listbox"]');
   await expect(
     expected === 'option'
@@ -90,46 +194,118 @@ async function openSearch(page: Page, query: string, expected: 'option' | 'no re
   ).toBeVisible();
 }
 
-/** Interactive states that only exist after a reader acts; each is checked at both widths. */
-const states: Record<string, {path: string; widths?: Viewport[]; open: (page: Page) => Promise<void>}> = {
-  'the open search with results': {path: routes.welcome, open: (page) => openSearch(page, 'webhook', 'option')},
-  'the open search with no results': {path: routes.welcome, open: (page) => openSearch(page, 'zzqqxx', 'no results')},
-  'the search results page with results': {
+/**
+ * Interactive states that only exist after a reader acts, each checked after
+ * one page load, at 1280 px, then at 375 px without a reload (the open mobile
+ * menu exists at 375 px only). axe looks only at what the state adds (the
+ * navbar with its dropdown, the menu, the feedback control) where the page
+ * beneath is one the route tests above already check in that mode and width.
+ */
+const states: {
+  name: string;
+  path: string;
+  viewports: Viewport[];
+  /** Each step puts the page in a state axe then checks, under its label. */
+  steps: {label: string; act: (page: Page) => Promise<void>; include?: string[]}[];
+}[] = [
+  {
+    name: 'the open search, with results and with none',
+    path: routes.welcome,
+    viewports: [desktop, mobile],
+    steps: [
+      {
+        label: 'results',
+        include: ['nav.navbar'],
+        act: async (page) => {
+          await searchInput(page).click();
+          await searchFor(page, 'webhook', 'option');
+        },
+      },
+      {label: 'no results', include: ['nav.navbar'], act: (page) => searchFor(page, 'zzqqxx', 'no results')},
+    ],
+  },
+  {
+    name: 'the search results page with results',
     path: '/search?q=signature',
-    open: async (page) => {
-      await expect(page.locator('main article, main a[href*="webhook-guide"]').first()).toBeVisible();
-    },
+    viewports: [desktop, mobile],
+    steps: [
+      {
+        label: 'results',
+        act: async (page) => {
+          await expect(page.getByRole('main').locator('a[href*="webhook-guide"]').first()).toBeVisible();
+        },
+      },
+    ],
   },
-  'the open mobile menu, main and docs panels': {
+  {
+    name: 'the open mobile menu, docs and main panels',
     path: routes.quickstart,
-    widths: [widths[0]],
-    open: async (page) => {
-      await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-      await expect(page.locator('.navbar-sidebar')).toBeVisible();
-    },
+    viewports: [mobile],
+    steps: [
+      {
+        label: 'docs panel',
+        include: ['.navbar-sidebar'],
+        act: async (page) => {
+          await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+          await expect(page.locator('.navbar-sidebar')).toBeVisible();
+        },
+      },
+      {
+        label: 'main panel',
+        include: ['.navbar-sidebar'],
+        act: async (page) => {
+          await page.getByRole('button', {name: /Back to main menu/}).click();
+          await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Changelog'})).toBeVisible();
+        },
+      },
+    ],
   },
-  'the open mobile menu, main panel': {
+  {
+    name: 'the feedback control answered and focused',
     path: routes.quickstart,
-    widths: [widths[0]],
-    open: async (page) => {
-      await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-      await page.getByRole('button', {name: /Back to main menu/}).click();
-      await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Changelog'})).toBeVisible();
-    },
+    viewports: [desktop, mobile],
+    steps: [
+      {
+        label: 'after "No"',
+        include: ['.doc-feedback', '.theme-doc-footer'],
+        act: async (page) => {
+          const feedback = page.getByRole('group', {name: 'Was this page helpful?'});
+          if (await feedback.getByRole('link', {name: 'open it again'}).isVisible()) return;
+          await feedback.getByRole('button', {name: /^No/}).click();
+          await expect(feedback.getByRole('link', {name: 'open it again'})).toBeVisible();
+          await page.bringToFront();
+        },
+      },
+      {
+        label: '"Yes" focused',
+        include: ['.doc-feedback', '.theme-doc-footer'],
+        act: async (page) => {
+          const yes = page.getByRole('group', {name: 'Was this page helpful?'}).getByRole('button', {name: 'Yes'});
+          await yes.focus();
+          await expect(yes).toBeFocused();
+        },
+      },
+    ],
   },
-};
+];
 
-for (const [name, state] of Object.entries(states)) {
+for (const state of states) {
   for (const mode of modes) {
-    test(`no axe violations in ${name} (${mode})`, async ({page}) => {
+    test(`no axe violations in ${state.name} (${mode})`, async ({page, context}) => {
       test.setTimeout(120_000);
+      // "No" opens GitHub's issue form in a new tab: answered here, nothing leaves the machine.
+      await context.route('https://github.com/**', (route) =>
+        route.fulfill({status: 200, contentType: 'text/html', body: '<title>issue form</title>'}),
+      );
       await useColorMode(page, mode);
       const report: string[] = [];
-      for (const viewport of state.widths ?? widths) {
-        await page.setViewportSize(viewport);
-        await openPage(page, state.path, mode);
-        await state.open(page);
-        report.push(...(await violations(page, viewport)));
+      for (const [index, viewport] of state.viewports.entries()) {
+        if (index === 0) await openPage(page, state.path, mode, viewport);
+        else await narrowTo(page, viewport);
+        for (const step of state.steps) {
+          await step.act(page);
+          report.push(...(await violations(page, viewport, step.include)).map((line) => `${step.label}: ${line}`));
+        }
       }
       expect(report).toEqual([]);
     });

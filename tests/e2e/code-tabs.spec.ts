@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 import {turnOffPrefetching} from '../support/first-load';
+import {recordRequests} from '../support/network';
 import {routes, waitForHydration} from '../support/site';
 import {paymentStatuses} from '../../src/data/statuses';
 
@@ -58,18 +59,18 @@ for (const viewport of [
     await page.goto(routes.paymentsOverview);
     await waitForHydration(page);
     const figure = page.locator('figure').first();
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('.js')) scripts.push(request.url());
-    });
-    await page.waitForTimeout(500);
+    const network = recordRequests(page);
+    const scripts = () => network.paths().filter((path) => path.endsWith('.js'));
+    // The page has settled: whatever it would fetch on its own has been fetched.
+    await network.quiet();
+    await expect(figure.locator('[data-mermaid-placeholder]')).toHaveCount(1);
     expect(await figure.locator('svg').count(), 'drawn before it was near the viewport').toBe(0);
-    expect(scripts, 'scripts fetched while the diagram is far below').toEqual([]);
+    expect(scripts(), 'scripts fetched while the diagram is far below').toEqual([]);
     const reserved = (await figure.boundingBox())!;
 
     await figure.scrollIntoViewIfNeeded();
     await expect(figure.locator('svg').first()).toBeVisible();
-    expect(scripts.length, 'Mermaid fetched on approach').toBeGreaterThan(0);
+    expect(scripts().length, 'Mermaid fetched on approach').toBeGreaterThan(0);
     const drawn = (await figure.boundingBox())!;
     expect(
       Math.abs(drawn.height - reserved.height),
