@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {bundleComponentHarness} from '../support/bundle-component';
 import {servePrefixed} from '../support/prefixed-server';
-import {brand, routes, waitForHydration} from '../support/site';
+import {routes, waitForHydration} from '../support/site';
 
 /**
  * Faults injected into the real production bundle (the site has no page that
@@ -63,7 +63,7 @@ test.describe('error catalogue (SPEC §2, §8; NOTES)', () => {
     await waitForHydration(page);
     await breakRenderingOf(page, 'navbar-sidebar-lookup');
     // A page with its own layout re-renders the navbar and its items.
-    await page.locator('nav.navbar').getByRole('link', {name: brand.siteTitle}).click();
+    await page.locator('nav.navbar').getByRole('link', {name: 'Coinwharf Docs'}).click();
     await expect(page).toHaveTitle('Page Error');
     // The core fallback screen, used when the layout itself cannot render, writes
     // its heading without the final period.
@@ -74,7 +74,7 @@ test.describe('error catalogue (SPEC §2, §8; NOTES)', () => {
     await expect(message).toContainText('Injected navbar-sidebar-lookup failure');
     await restoreArrays(page);
     await page.getByRole('button', {name: 'Try again'}).click();
-    await expect(page.locator('section.hero h1')).toHaveText(brand.siteTitle);
+    await expect(page.locator('section.hero h1')).toHaveText('Coinwharf Docs');
   });
 
   test('the route loader error state: red box with the error text and a working Retry', async ({page}) => {

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {brand, routes, waitForHydration} from '../support/site';
+import {routes, waitForHydration} from '../support/site';
 
 // A printed doc is the article alone, its links followed by their
 // addresses, every code tab expanded under its label.
@@ -59,7 +59,7 @@ test.describe('print styles', () => {
       );
     const siteLink = addresses.find((a) => a.href.startsWith('/'));
     expect(siteLink, 'a link to another page of the site').toBeDefined();
-    expect(siteLink!.after).toBe(`" (${brand.siteUrl}${siteLink!.href})"`);
+    expect(siteLink!.after).toBe(`" (https://docs.coinwharf.com${siteLink!.href})"`);
     for (const link of addresses.filter((a) => a.href.startsWith('http'))) {
       expect(link.after, link.href).toBe(`" (${link.href})"`);
     }

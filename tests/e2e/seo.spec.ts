@@ -1,12 +1,16 @@
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
-import {socialCardPath, socialCardSize} from '../../plugins/social-cards/socialCard';
+import {cardRenderer} from '../../plugins/social-cards/render';
 import {attributes, builtPages, metaContents, parseHtml} from '../support/built-html';
-import {brand, builtSitemapPaths, docRoutes, routes, sitemapPaths} from '../support/site';
+import {builtSitemapPaths, docRoutes, routes, sitemapPaths} from '../support/site';
 
 // SEO and sharing: robots.txt and the sitemap, titles, descriptions,
 // og:/twitter: tags, a social card per page, breadcrumb JSON-LD and print styles.
+
+// Expected values as a reader sees them, not read from the site's constants.
+const siteUrl = 'https://docs.coinwharf.com';
+const siteTitle = 'Coinwharf Docs';
 
 const notFound = {path: '/404.html', served: '/no-such-page'};
 const pages = [...builtSitemapPaths().map((path) => ({path, served: path})), notFound];
@@ -17,6 +21,18 @@ async function head(request: import('@playwright/test').APIRequestContext, path:
   const $ = parseHtml(await response.text());
   const metaContent = (_key: 'name' | 'property', value: string) => metaContents($, value);
   return {status: response.status(), $, metaContent, title: $('title').length ? $('title').first().text() : undefined};
+}
+
+/**
+ * Where a page's card is served, worked out here: `/welcome` → `/img/social/welcome.png`,
+ * `/payments/` → `/img/social/payments/index.png`, `/` → `/img/social/index.png`.
+ */
+function cardPath(pagePath: string): string {
+  const name = pagePath
+    .replace(/\.html$/, '')
+    .replace(/\/$/, '/index')
+    .replace(/^\//, '');
+  return `/img/social/${name || 'index'}.png`;
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -31,19 +47,19 @@ test.describe('robots.txt and sitemap.xml', () => {
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('text/plain');
-    expect(await response.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${brand.siteUrl}/sitemap.xml\n`);
+    expect(await response.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
   });
 
   test("the sitemap lists exactly the site's pages, each at its canonical URL, each answering 200", async ({page}) => {
     const listed = await sitemapPaths(page);
-    const built = builtPages().map(({$}) => ($('link[rel="canonical"]').attr('href') ?? '').replace(brand.siteUrl, ''));
+    const built = builtPages().map(({$}) => ($('link[rel="canonical"]').attr('href') ?? '').replace(siteUrl, ''));
     expect([...listed].sort()).toEqual([...built].sort());
     expect(new Set(listed).size).toBe(listed.length);
     for (const path of Object.values(routes)) expect(listed).toContain(path);
     for (const path of listed) {
       const {status, $} = await head(page.request, path);
       expect(status, path).toBe(200);
-      expect(attributes($, 'link[rel="canonical"]', 'href')).toEqual([`${brand.siteUrl}${path}`]);
+      expect(attributes($, 'link[rel="canonical"]', 'href')).toEqual([`${siteUrl}${path}`]);
     }
   });
 });
@@ -56,7 +72,7 @@ test.describe('titles, descriptions and sharing tags', () => {
     const descriptions = new Map<string, string>();
     for (const {path, served} of pages) {
       const {title, metaContent} = await head(request, served);
-      expect(title, `${path}: title`).toMatch(new RegExp(` \\| ${brand.siteTitle}$`));
+      expect(title, `${path}: title`).toMatch(new RegExp(` \\| ${siteTitle}$`));
       const [description] = metaContent('name', 'description');
       expect(description, `${path}: meta description`).toBeDefined();
       expect(
@@ -82,16 +98,16 @@ test.describe('titles, descriptions and sharing tags', () => {
     const cards = new Map<string, string>();
     for (const {path, served} of pages) {
       const {metaContent} = await head(request, served);
-      const card = `${brand.siteUrl}${socialCardPath(path)}`;
+      const card = `${siteUrl}${cardPath(path)}`;
       expect(metaContent('property', 'og:image'), path).toEqual([card]);
       expect(metaContent('name', 'twitter:image'), path).toEqual([card]);
       expect(metaContent('name', 'twitter:card'), path).toEqual(['summary_large_image']);
-      expect(metaContent('property', 'og:image:width'), path).toEqual([String(socialCardSize.width)]);
-      expect(metaContent('property', 'og:image:height'), path).toEqual([String(socialCardSize.height)]);
-      const file = `build${socialCardPath(path)}`;
+      expect(metaContent('property', 'og:image:width'), path).toEqual(['1200']);
+      expect(metaContent('property', 'og:image:height'), path).toEqual(['630']);
+      const file = `build${cardPath(path)}`;
       expect(existsSync(file), `${path}: ${file} exists`).toBe(true);
-      expect(pngSize(file), file).toEqual(socialCardSize);
-      const served_ = await request.get(socialCardPath(path));
+      expect(pngSize(file), file).toEqual({width: 1200, height: 630});
+      const served_ = await request.get(cardPath(path));
       expect(served_.status(), file).toBe(200);
       expect(served_.headers()['content-type']).toBe('image/png');
       // Each card is drawn from its own page's title and description.
@@ -101,11 +117,10 @@ test.describe('titles, descriptions and sharing tags', () => {
     }
   });
 
-  test("a card shows its page's title in the site's style", async ({page}) => {
-    const png = readFileSync(`build${socialCardPath(routes.quickstart)}`).toString('base64');
-    await page.setViewportSize(socialCardSize);
+  test("a card is drawn in the site's colours: dark teal ground, light teal foot", async ({page}) => {
+    const png = readFileSync(`build${cardPath(routes.quickstart)}`).toString('base64');
+    await page.setViewportSize({width: 1200, height: 630});
     await page.setContent(`<body style="margin:0"><img alt="" src="data:image/png;base64,${png}"></body>`);
-    // The card's background is the brand's dark teal and its foot the brand's light teal.
     const colors = await page.evaluate(async () => {
       const img = document.querySelector('img')!;
       await img.decode();
@@ -119,6 +134,56 @@ test.describe('titles, descriptions and sharing tags', () => {
     });
     expect(colors.corner).toEqual([0x0b, 0x24, 0x22]);
     expect(colors.foot).toEqual([0x2d, 0xd4, 0xbf]);
+  });
+
+  test('a card shows its page\'s title: the quickstart\'s card is the one drawn for "Quickstart", and another title changes it', async ({
+    page,
+  }) => {
+    const built = readFileSync('build/img/social/payments/quickstart.png');
+    const {metaContent} = await head(page.request, routes.quickstart);
+    const [description] = metaContent('name', 'description');
+    // The card renderer the build uses, given the page's text as a reader sees it.
+    const draw = cardRenderer(process.cwd(), {
+      siteTitle,
+      logoSvg: readFileSync('static/img/logo.svg', 'utf8'),
+    });
+    const text = {description, address: 'docs.coinwharf.com/payments/quickstart'};
+    const asQuickstart = Buffer.from(await draw({...text, title: 'Quickstart'}));
+    expect(asQuickstart.equals(built), 'the built card is the one drawn for the title "Quickstart"').toBe(true);
+
+    // Drawn with another title, the card differs in many pixels, none in the foot.
+    const asOther = Buffer.from(await draw({...text, title: 'Refunds and disputes'}));
+    await page.setContent(
+      [built, asOther].map((png) => `<img alt="" src="data:image/png;base64,${png.toString('base64')}">`).join(''),
+    );
+    const changed = await page.evaluate(async () => {
+      const pixels = await Promise.all(
+        [...document.images].map(async (img) => {
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth;
+          canvas.height = img.naturalHeight;
+          const context = canvas.getContext('2d')!;
+          context.drawImage(img, 0, 0);
+          return context.getImageData(0, 0, canvas.width, canvas.height).data;
+        }),
+      );
+      let count = 0;
+      let lowest = 0;
+      for (let i = 0; i < pixels[0].length; i += 4) {
+        if (
+          pixels[0][i] !== pixels[1][i] ||
+          pixels[0][i + 1] !== pixels[1][i + 1] ||
+          pixels[0][i + 2] !== pixels[1][i + 2]
+        ) {
+          count += 1;
+          lowest = Math.max(lowest, Math.floor(i / 4 / 1200));
+        }
+      }
+      return {count, lowest};
+    });
+    expect(changed.count, 'pixels a different title changes').toBeGreaterThan(2_000);
+    expect(changed.lowest, 'lowest changed row, above the address in the foot').toBeLessThan(530);
   });
 });
 
@@ -146,7 +211,7 @@ test.describe('structured data', () => {
       const names = await visible.allTextContents();
       expect(list!.itemListElement.map((item) => item.name)).toEqual(names.map((n) => n.trim()));
       expect(list!.itemListElement.map((item) => item.position)).toEqual(names.map((_, i) => i + 1));
-      expect(list!.itemListElement.at(-1)!.item).toBe(`${brand.siteUrl}${doc.path}`);
+      expect(list!.itemListElement.at(-1)!.item).toBe(`${siteUrl}${doc.path}`);
     });
   }
 });
