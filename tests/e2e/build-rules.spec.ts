@@ -1,4 +1,4 @@
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -6,28 +6,42 @@ import {stripVTControlCharacters} from 'node:util';
 import {expect, test} from '@playwright/test';
 
 // Builds the fixture site (tests/fixtures/site), which inherits the real
-// config's build rules, once per scenario. Builds run one at a time.
-test.describe.configure({mode: 'serial'});
+// config's build rules and loads only what each scenario's rule needs, once per
+// scenario. Builds of different scenarios may run at once (one per worker): each
+// writes its own generated files and output folder.
 
-function buildFixture(scenario: string) {
+const fixtureDir = 'tests/fixtures/site';
+
+async function buildFixture(scenario: string) {
   const outDir = mkdtempSync(path.join(tmpdir(), `cw-fixture-${scenario}-`));
-  const result = spawnSync('npx', ['docusaurus', 'build', 'tests/fixtures/site', '--out-dir', outDir], {
-    encoding: 'utf8',
-    // No persistent cache: a warm rebuild does not replay Markdown-link warnings.
-    env: {...process.env, FIXTURE_SCENARIO: scenario, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true', FORCE_COLOR: '0'},
-    timeout: 240_000,
+  // Under the fixture's .docusaurus/, which git ignores; one folder per scenario.
+  const generated = `.docusaurus/${scenario}`;
+  const child = spawn('npx', ['docusaurus', 'build', fixtureDir, '--out-dir', outDir], {
+    env: {
+      ...process.env,
+      FIXTURE_SCENARIO: scenario,
+      DOCUSAURUS_GENERATED_FILES_DIR_NAME: generated,
+      // No persistent cache: a warm rebuild does not replay Markdown-link warnings.
+      DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
+      FORCE_COLOR: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   rmSync(outDir, {recursive: true, force: true});
+  rmSync(path.join(fixtureDir, generated), {recursive: true, force: true});
   // Terminal colour codes would split words like [WARNING].
-  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
-  return {status: result.status, output};
+  return {status, output: stripVTControlCharacters(text)};
 }
 
 test.describe('build rules (SPEC §5, §8)', () => {
-  test.setTimeout(300_000);
+  test.setTimeout(180_000);
 
-  test('broken anchors and duplicate routes only warn: the build succeeds', () => {
-    const {status, output} = buildFixture('warnings');
+  test('broken anchors and duplicate routes only warn: the build succeeds', async () => {
+    const {status, output} = await buildFixture('warnings');
     expect(output).toMatch(/\[WARNING\] Docusaurus found broken anchors/);
     expect(output).toContain('#no-such-anchor');
     expect(output).toMatch(/\[WARNING\] Duplicate routes found/);
@@ -35,8 +49,8 @@ test.describe('build rules (SPEC §5, §8)', () => {
     expect(status, output).toBe(0);
   });
 
-  test('a broken link fails the build; a broken Markdown link warns, then fails as a broken link', () => {
-    const {status, output} = buildFixture('broken-links');
+  test('a broken link fails the build; a broken Markdown link warns, then fails as a broken link', async () => {
+    const {status, output} = await buildFixture('broken-links');
     expect(output).toMatch(/\[WARNING\] Markdown link with URL `\.\/missing-file\.md`.*couldn't be resolved/);
     expect(output).not.toMatch(/\[ERROR\] Markdown link/);
     expect(output).toMatch(/Docusaurus found broken links/);
@@ -44,24 +58,24 @@ test.describe('build rules (SPEC §5, §8)', () => {
     expect(status).not.toBe(0);
   });
 
-  test('a navbar item that cannot render fails the build, naming the bad setting', () => {
+  test('a navbar item that cannot render fails the build, naming the bad setting', async () => {
     // Server rendering has no error boundaries, so the build reports the root
     // cause; the browser's wrapped "navbar item" error is in error-screens.spec.ts.
-    const {status, output} = buildFixture('broken-navbar-item');
+    const {status, output} = await buildFixture('broken-navbar-item');
     expect(status).not.toBe(0);
     expect(output).toContain('Can\'t find any sidebar with id "sidebar-that-does-not-exist"');
   });
 
-  test('a sample fence naming a missing file fails the build, naming the page, the line and the fix', () => {
-    const {status, output} = buildFixture('broken-sample');
+  test('a sample fence naming a missing file fails the build, naming the page, the line and the fix', async () => {
+    const {status, output} = await buildFixture('broken-sample');
     expect(status).not.toBe(0);
     expect(output).toContain(
       'tests/fixtures/site/docs-broken-sample/index.md:8: examples/api/no-such-sample.ts does not exist: check the path, which starts at the repository root',
     );
   });
 
-  test('a page without its default export raises an error', () => {
-    const {status, output} = buildFixture('no-default-export');
+  test('a page without its default export raises an error', async () => {
+    const {status, output} = await buildFixture('no-default-export');
     expect(status).not.toBe(0);
     expect(output).toContain("doesn't have a default export");
     expect(output).toContain('/named-only');
