@@ -182,7 +182,7 @@ export async function runSampleTests(root: string, uses: SampleUse[], all: boole
     }
     return {
       problems,
-      note: `${json.stats.expected} tests passed in ${specs.length} spec${specs.length === 1 ? '' : 's'} (${reason}): ${specs.join(', ')}`,
+      note: `${json.stats.expected} test${json.stats.expected === 1 ? '' : 's'} passed in ${specs.length} spec${specs.length === 1 ? '' : 's'} (${reason}): ${specs.join(', ')}`,
     };
   } finally {
     rmSync(outDir, {recursive: true, force: true});
