@@ -49,6 +49,7 @@ test('llms-full.txt: every twin in order, its page URL under its h1', () => {
   const full = llmsFullTxt(site, [
     {pageUrl: 'https://docs.example.test/welcome', markdown: '\n# Welcome\n\nHello.\n\n# Not the h1\n'},
     {pageUrl: 'https://docs.example.test/payments/', markdown: '# Payments\nText.'},
+    {pageUrl: 'https://docs.example.test/glossary', markdown: 'In C# too.\n\n# Glossary'},
   ]);
   expect(full).toBe(
     [
@@ -68,6 +69,12 @@ test('llms-full.txt: every twin in order, its page URL under its h1', () => {
       '',
       'Source: <https://docs.example.test/payments/>',
       'Text.',
+      '',
+      'In C# too.',
+      '',
+      '# Glossary',
+      '',
+      'Source: <https://docs.example.test/glossary>',
       '',
     ].join('\n'),
   );

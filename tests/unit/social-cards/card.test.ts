@@ -67,6 +67,7 @@ describe('socialCardPath', () => {
     ['//double/', '/img/social/double/index.png'],
     ['/docs.html.bak', '/img/social/docs.html.bak.png'],
     ['', '/img/social/index.png'],
+    ['docs/a/b', '/img/social/docs/a/b.png'],
   ])('%s -> %s', (pathname, card) => {
     expect(socialCardPath(pathname)).toBe(card);
   });

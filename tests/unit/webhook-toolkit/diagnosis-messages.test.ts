@@ -1,5 +1,12 @@
 import {describe, expect, test} from 'vitest';
-import {diagnose, encodeBase64, parseHeaderBlock, signature, type Delivery} from '../../../src/lib/webhookSignature';
+import {
+  diagnose,
+  encodeBase64,
+  parseHeaderBlock,
+  secretKey,
+  signature,
+  type Delivery,
+} from '../../../src/lib/webhookSignature';
 
 // What the signature checker tells a reader, word for word, for each way a
 // delivery goes wrong: every step's message and hint as the page shows them.
@@ -171,6 +178,18 @@ describe('the signature checker, word for word', () => {
     });
   });
 
+  test('a secret pasted with spaces, and a signature keyed with that whole secret string', async () => {
+    const timestamp = String(now - 10);
+    const wholeKey = new TextEncoder().encode(secret);
+    const input = await delivery({
+      secret: `  ${secret}\n`,
+      'webhook-signature': await signature(wholeKey, 'evt_1', timestamp, body),
+    });
+    expect((await stepOf(input, 'match'))?.message).toBe(
+      'No match: the signature was made with the whole secret string as the key.',
+    );
+  });
+
   test('a wrong secret, on a body in another key order or with other whitespace', async () => {
     const wrong = `whsec_${encodeBase64(new Uint8Array(32).fill(9))}`;
     const reordered = {
@@ -206,11 +225,17 @@ describe('the signature checker, word for word', () => {
   });
 });
 
+test('a secret with no key in it says which problem it has', () => {
+  expect(secretKey('whsec_abc!')).toEqual({problem: 'base64'});
+  expect(secretKey(' \n')).toEqual({problem: 'empty'});
+  expect(secretKey('AAEC')).toEqual({key: new Uint8Array([0, 1, 2]), prefixed: false});
+});
+
 describe('pasted raw headers', () => {
   test('lines end in LF or CRLF; spaces around the colon are allowed; other lines are ignored', () => {
     expect(
       parseHeaderBlock(
-        'POST /hook HTTP/1.1\nNote webhook-id: evt_not_a_header\nwebhook-id : evt_9\nwebhook-timestamp:1700000000\r\nWebhook-Signature:   v1,a v1,b  \n',
+        'POST /hook HTTP/1.1\nwebhook-id : evt_9\nNote webhook-id: evt_not_a_header\nwebhook-timestamp:1700000000\r\nWebhook-Signature:   v1,a v1,b  \n',
       ),
     ).toEqual({'webhook-id': 'evt_9', 'webhook-timestamp': '1700000000', 'webhook-signature': 'v1,a v1,b'});
   });
