@@ -19,9 +19,11 @@ test('the description says what the brief says', async () => {
     '/events',
     '/payments',
     '/payments/{id}',
+    '/payments/{id}/accept',
     '/payments/{id}/cancel',
     '/refunds',
     '/sandbox/payments/{id}/simulate',
+    '/sandbox/refunds/{id}/simulate',
     '/webhook_endpoints',
   ]);
   // Every POST accepts an Idempotency-Key of at most 255 characters.
@@ -62,7 +64,18 @@ test('the description says what the brief says', async () => {
     'failed',
   ]);
   expect(schemas.PaymentLabel.enum).toEqual(['LATE', 'UNDER', 'OVER']);
-  expect(schemas.EventType.enum).toHaveLength(9);
+  expect(schemas.EventType.enum).toEqual([
+    'payment.created',
+    'payment.pending',
+    'payment.awaiting_payment',
+    'payment.succeeded',
+    'payment.requires_action',
+    'payment.expired',
+    'payment.canceled',
+    'payment.failed',
+    'refund.succeeded',
+    'refund.failed',
+  ]);
   expect(schemas.Network['x-sandbox-network']).toEqual({
     bitcoin: 'testnet4',
     ethereum: 'sepolia',
@@ -78,6 +91,9 @@ test('the description says what the brief says', async () => {
     'overpay',
     'late',
     'reorg',
+    'fail',
+    'expire',
+    'top_up',
   ]);
   expect(schemas.Error.properties.error.required).toEqual(['type', 'code', 'message', 'param', 'request_id']);
   expect(api.components.responses.TooManyRequests.headers['Retry-After']).toBeDefined();
