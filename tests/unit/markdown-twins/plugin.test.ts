@@ -1,7 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {beforeAll, describe, expect, test} from 'vitest';
+import {describe, expect, test} from 'vitest';
 import markdownTwinsPlugin from '../../../plugins/markdown-twins';
 import {tempSite} from '../../support/temp-site';
 
@@ -108,15 +108,18 @@ const context = {
 
 type Props<K extends 'allContentLoaded' | 'postBuild'> = Parameters<NonNullable<Plugin[K]>>[0];
 
-let outDir: string;
-const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
-
-beforeAll(async () => {
+/**
+ * A build folder after the plugin's hooks ran on the site above; a reader of its files.
+ * Each test builds its own, inside the test, so coverage tools see the hooks run there.
+ */
+async function build(): Promise<(file: string) => string> {
   const plugin = markdownTwinsPlugin(context, options);
   await plugin.allContentLoaded!({allContent} as unknown as Props<'allContentLoaded'>);
-  outDir = tempSite({'intro.html': '<html></html>'});
+  const outDir = tempSite({'intro.html': '<html></html>'});
   await plugin.postBuild!({outDir} as unknown as Props<'postBuild'>);
-});
+  return (file) =>
+    existsSync(path.join(outDir, file)) ? readFileSync(path.join(outDir, file), 'utf8') : 'no such file';
+}
 
 describe('Markdown twins plugin', () => {
   test('is named, and brings its theme (the Copy page control)', () => {
@@ -125,7 +128,8 @@ describe('Markdown twins plugin', () => {
     expect(plugin.getThemePath!()).toBe(path.resolve('plugins/markdown-twins/theme'));
   });
 
-  test('writes a twin beside each listed page, none for unlisted or JSX pages', () => {
+  test('writes a twin beside each listed page, none for unlisted or JSX pages', async () => {
+    const read = await build();
     expect(read('intro.md').split('\n').slice(0, 5)).toEqual([
       '---',
       'title: "Intro"',
@@ -146,10 +150,11 @@ describe('Markdown twins plugin', () => {
       '---\ntitle: "Release"\ndescription: "What changed."\n---\n\n# Release\n\nReleased [setup](https://docs.example.test/guide/setup.md).\n',
     );
     for (const hidden of ['draft.md', 'secret.md', 'changelog/hidden.md', 'index.md'])
-      expect(existsSync(path.join(outDir, hidden))).toBe(false);
+      expect(read(hidden)).toBe('no such file');
   });
 
-  test('points internal links at the twins, other site files at their URL, and leaves the rest as written', () => {
+  test('points internal links at the twins, other site files at their URL, and leaves the rest as written', async () => {
+    const read = await build();
     expect(read('intro.md').split('\n---\n\n')[1]).toBe(
       [
         '# Intro',
@@ -162,7 +167,8 @@ describe('Markdown twins plugin', () => {
     );
   });
 
-  test('llms.txt lists the docs in sidebar order, then the pages with the home first, then the changelog', () => {
+  test('llms.txt lists the docs in sidebar order, then the pages with the home first, then the changelog', async () => {
+    const read = await build();
     expect(read('llms.txt')).toBe(
       [
         '# Example Docs',
@@ -193,7 +199,8 @@ describe('Markdown twins plugin', () => {
     );
   });
 
-  test('llms-full.txt holds every doc twin in sidebar order, each under its page URL', () => {
+  test('llms-full.txt holds every doc twin in sidebar order, each under its page URL', async () => {
+    const read = await build();
     const full = read('llms-full.txt');
     expect(full.split('\n').filter((line) => /^(# |Source: )/.test(line))).toEqual([
       '# Example Docs',
