@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {builtSitemapPaths, routes, waitForHydration} from '../support/site';
+import {builtSitemapPaths, routes, unknownPath, waitForHydration} from '../support/site';
 
 // Every route of the sitemap and the not-found page, in light and dark mode, with
 // one page load each: Tab reaches every visible control and each focused control
@@ -159,7 +159,7 @@ async function walkTabOrder(page: Page): Promise<{unreached: string[]; withoutFo
   return {unreached: controls.filter((control) => !reached.has(control)), withoutFocusStyle: [...withoutFocusStyle]};
 }
 
-for (const path of [...builtSitemapPaths(), '/no-such-page']) {
+for (const path of [...builtSitemapPaths(), unknownPath]) {
   for (const mode of modes) {
     test(`${path} (${mode}): Tab reaches every control, each with a visible focus; no axe violations at 1280 px and 375 px`, async ({
       page,

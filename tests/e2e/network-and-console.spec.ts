@@ -3,14 +3,14 @@ import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import {recordRequests, type SeenRequest} from '../support/network';
 import {buildDir, expect, test, watchPage} from '../support/nginx';
-import {builtSitemapPaths, waitForHydration} from '../support/site';
+import {builtSitemapPaths, unknownPath, waitForHydration} from '../support/site';
 
 // SPEC §7: no calls to a product backend; the only network activity is loading
 // page content and prefetching links. Every route is visited as a reader uses it,
 // through nginx with the production CSP, and every request of the whole visit
 // (leaving the page included) must be one the rule allows, by kind and path.
 
-const notFound = '/no-such-page';
+const notFound = unknownPath;
 
 /** A file of the build, not a folder and not made up. */
 const builtFile = (path: string) => existsSync(join(buildDir, path)) && statSync(join(buildDir, path)).isFile();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {attributes, parseHtml} from '../support/built-html';
 import {buildDir, expect, rawRequest, test, testNginxConfig, writeNginxConfig} from '../support/nginx';
+import {neverAPage, unknownPath} from '../support/site';
 
 // The production nginx config (plugins/deploy/nginx.ts), served by Debian's nginx on
 // loopback. Requests go through node:http so nothing is followed or decoded.
@@ -112,7 +113,7 @@ test('redirects, errors and assets carry every security header too', async ({ngi
   for (const [url, method, status] of [
     [asset, 'GET', 200],
     ['/welcome/', 'GET', 301],
-    ['/nope', 'GET', 404],
+    [unknownPath, 'GET', 404],
     ['/welcome', 'POST', 405],
   ] as const) {
     const response = await rawRequest(`${nginx.url}${url}`, {method});
@@ -135,22 +136,20 @@ test('the CSP allows exactly the inline scripts of the build, by hash, and nothi
 });
 
 test.describe('unknown paths', () => {
-  const paths = [
-    '/does-not-exist',
-    '/payments/no-such-guide',
-    '/welcome/extra/deep',
-    '/docs/intro',
-    '/assets/js/missing.js',
-    '/assets/',
-    '/img/',
-    '/img',
-    '/404.html',
-    '/_headers',
-    '/_redirects',
-    `/${'a'.repeat(300)}`,
+  // Page-like paths that can never be pages: each has a segment starting with
+  // "_" (see neverAPage). The last has a segment longer than a file name may be.
+  const pagePaths = [
+    unknownPath,
+    '/payments/_no-such-guide',
+    '/welcome/_extra/deep',
+    '/_docs/intro',
+    `/_${'a'.repeat(300)}`,
   ];
+  // Files and folders that exist or look like they might, but are not served.
+  const otherPaths = ['/assets/js/missing.js', '/assets/', '/img/', '/img', '/404.html', '/_headers', '/_redirects'];
   test("answer 404 with the site's not-found page, never cached as immutable", async ({nginx}) => {
-    for (const url of paths) {
+    expect(pagePaths.filter((url) => !neverAPage(url))).toEqual([]);
+    for (const url of [...pagePaths, ...otherPaths]) {
       const response = await rawRequest(`${nginx.url}${url}`);
       expect(response.status, url).toBe(404);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
