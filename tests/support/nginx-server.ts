@@ -9,8 +9,9 @@ import path from 'node:path';
 import {nginxConfig} from '../../plugins/deploy/nginx';
 import {readSite, type Site} from '../../plugins/deploy/site';
 import {brand} from '../../src/constants/brand';
+import {siteBuildDir} from './site-dirs';
 
-export const buildDir = path.resolve(__dirname, '../../build');
+export const buildDir = path.resolve(siteBuildDir);
 
 export interface NginxServer {
   url: string;
