@@ -33,9 +33,14 @@ const checker = (page: Page) =>
 const generator = (page: Page) =>
   page.locator('section').filter({has: page.getByRole('heading', {name: 'Signed test-event generator'})});
 
+/** The guide with both tools' code loaded: each tool loads as the reader scrolls near it. */
 async function openGuide(page: Page) {
   await page.goto(routes.webhookGuide);
   await waitForHydration(page);
+  for (const tool of await page.locator('[data-load-on-approach]').all()) {
+    await tool.scrollIntoViewIfNeeded();
+    await expect(tool).toHaveAttribute('data-load-on-approach', 'ready');
+  }
 }
 
 async function fillChecker(tool: Locator, fields: Record<string, string>) {
@@ -44,6 +49,44 @@ async function fillChecker(tool: Locator, fields: Record<string, string>) {
   }
   await tool.getByRole('button', {name: 'Check signature'}).click();
 }
+
+/** The built chunks holding the tools' own code: they alone have these labels, which the pages' text never uses. */
+function toolChunkPaths(): string[] {
+  return readdirSync('build/assets/js')
+    .filter((file) => {
+      const text = readFileSync(`build/assets/js/${file}`, 'utf8');
+      return text.includes('Generate a test secret') || text.includes('Raw body, exactly as received');
+    })
+    .map((file) => `/assets/js/${file}`);
+}
+
+/** The tools' chunks the page requests from now on. */
+function watchToolChunks(page: Page): string[] {
+  const chunks = toolChunkPaths();
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const {pathname} = new URL(request.url());
+    if (chunks.includes(pathname)) seen.push(pathname);
+  });
+  return seen;
+}
+
+/** An IntersectionObserver that never reports: only focus, a press or an anchor can load a tool. */
+async function withoutApproach(page: Page) {
+  await page.addInitScript(() => {
+    window.IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+  });
+}
+
+/** The wrapper that loads a tool's code; its attribute says "waiting" or "ready". */
+const shellOf = (page: Page, tool: Locator) => page.locator('[data-load-on-approach]').filter({has: tool});
 
 const fieldLabels = {
   secret: 'Endpoint secret (whsec_…)',
@@ -340,17 +383,17 @@ test.describe('webhook tools, together', () => {
     });
   }
 
-  test('doc pages without the tools do not load their code', async ({page}) => {
-    const toolChunks = readdirSync('build/assets/js')
-      .filter((file) => readFileSync(`build/assets/js/${file}`, 'utf8').includes('Signed test-event generator'))
-      .map((file) => `/assets/js/${file}`);
-    expect(toolChunks.length).toBeGreaterThan(0);
+  test('doc pages without the tools, and the guide until the reader nears them, do not load their code', async ({
+    page,
+  }) => {
+    const toolChunks = toolChunkPaths();
+    expect(toolChunks.length, 'one chunk per tool').toBe(2);
     expect(
       toolChunks.some((chunk) => /\/main\./.test(chunk)),
       'not in the main bundle',
     ).toBe(false);
     // Prefetching (off here, as for the byte budgets) may fetch them ahead of a click; loading a page must not.
-    for (const path of [routes.welcome, routes.paymentsOverview]) {
+    for (const path of [routes.welcome, routes.paymentsOverview, routes.webhookGuide, routes.quickstart]) {
       const {files} = await firstLoadJs(await page.context().newPage(), path, 'build');
       const requested = files.map((file) => `/${file.split('/').slice(1).join('/')}`);
       expect(
@@ -358,11 +401,69 @@ test.describe('webhook tools, together', () => {
         path,
       ).toEqual([]);
     }
-    const {files} = await firstLoadJs(page, routes.webhookGuide, 'build');
-    const onGuide = files.map((file) => `/${file.split('/').slice(1).join('/')}`);
-    expect(
-      toolChunks.some((chunk) => onGuide.includes(chunk)),
-      'the webhook guide loads them',
-    ).toBe(true);
+  });
+});
+
+test.describe('webhook tools, loaded as the reader nears them', () => {
+  test('each tool is on the page whole before its code loads; scrolling near loads it, nothing moves, and it works', async ({
+    page,
+  }) => {
+    await turnOffPrefetching(page);
+    await page.addInitScript(() => {
+      (window as unknown as {layoutShift: number}).layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean}[]) {
+          if (!entry.hadRecentInput) (window as unknown as {layoutShift: number}).layoutShift += entry.value;
+        }
+      }).observe({type: 'layout-shift', buffered: true});
+    });
+    const requested = watchToolChunks(page);
+    await page.goto(routes.webhookGuide);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const tool = checker(page);
+    // The built HTML: every field and button of the tool in place, before any of its code.
+    expect(readFileSync('build/payments/webhook-guide/index.html', 'utf8')).not.toContain('Loading the tool');
+    await expect(tool.getByLabel('Raw body, exactly as received')).toBeAttached();
+    await expect(tool.getByRole('button', {name: 'Check signature'})).toBeAttached();
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'waiting');
+    expect(requested).toEqual([]);
+
+    // Still 300 px below the screen: close enough to load.
+    await tool.evaluate((section) => {
+      window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - window.innerHeight - 300);
+    });
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'ready');
+    expect(requested).toHaveLength(1);
+    expect(await tool.evaluate((section) => section.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+
+    await tool.scrollIntoViewIfNeeded();
+    await tool.getByRole('button', {name: 'Use the official example'}).click();
+    await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {layoutShift: number}).layoutShift)).toBe(0);
+  });
+
+  test('focusing a field of a tool loads it even when nothing reports it near', async ({page}) => {
+    await withoutApproach(page);
+    await page.goto(routes.webhookGuide);
+    await waitForHydration(page);
+    const tool = generator(page);
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'waiting');
+    await tool.getByLabel('Endpoint secret (whsec_…)').focus();
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'ready');
+    await tool.getByRole('button', {name: 'Sign a test event'}).click();
+    await expect(tool.getByText(/Paste your endpoint secret/)).toBeVisible();
+  });
+
+  test('opening the guide at an anchor inside a tool loads it at once', async ({page}) => {
+    await withoutApproach(page);
+    await page.goto(routes.webhookGuide);
+    const headingId = await checker(page).getByRole('heading').getAttribute('id');
+    expect(headingId).toBeTruthy();
+    await page.goto('/');
+    await page.goto(`${routes.webhookGuide}#${encodeURIComponent(headingId ?? '')}`);
+    await waitForHydration(page);
+    await expect(shellOf(page, checker(page))).toHaveAttribute('data-load-on-approach', 'ready');
+    await expect(shellOf(page, generator(page))).toHaveAttribute('data-load-on-approach', 'waiting');
   });
 });
