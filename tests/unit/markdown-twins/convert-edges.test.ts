@@ -62,9 +62,10 @@ describe('Markdown twin converter, at the edges', () => {
     );
   });
 
-  test('a heading id right after the text, or on the last line with no newline, is dropped', () => {
+  test('a heading id right after the text, on the last line with no newline, or before trailing spaces, is dropped', () => {
     expect(convert('## Retries{#retries}\n')).toBe('# Edges\n\n## Retries\n');
     expect(convert('Text.\n\n## Retries {#retries}')).toBe('# Edges\n\nText.\n\n## Retries\n');
+    expect(convert('## Retries {#retries}   \n')).toBe('# Edges\n\n## Retries\n');
   });
 
   test('escaped braces in the middle of a heading, and id-like text in code, are left alone', () => {
