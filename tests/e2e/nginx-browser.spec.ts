@@ -72,6 +72,11 @@ test('the webhook tools and Copy page run with no CSP violation or console error
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(routes.webhookGuide);
   await waitForHydration(page);
+  // The tools' code loads as the reader nears them, as a chunk the CSP must allow.
+  for (const tool of await page.locator('[data-load-on-approach]').all()) {
+    await tool.scrollIntoViewIfNeeded();
+    await expect(tool).toHaveAttribute('data-load-on-approach', 'ready');
+  }
   const checker = page.locator('section').filter({has: page.getByRole('heading', {name: 'Signature checker'})});
   await checker.getByRole('button', {name: 'Use the official example'}).click();
   await expect(checker.getByText('Verified: this delivery is authentic.')).toBeVisible();
