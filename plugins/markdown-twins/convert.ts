@@ -175,12 +175,14 @@ function flowMarkdown(node: Node, source: string, context: ConvertContext): stri
       const word = admonitions[directive.name];
       if (!word) fail(context, node, `:::${directive.name} is not an admonition`);
       const [first, ...rest] = directive.children as (Parent & {data?: {directiveLabel?: boolean}})[];
-      const titled = first?.data?.directiveLabel === true && first.children.length > 0;
-      // `:::tip[Title]`: the label is a paragraph of its own, first among the children.
-      const title = titled
-        ? source.slice(offsets(first.children[0])[0], offsets(first.children.at(-1) as Node)[1])
-        : '';
-      const inner = (titled ? rest : (directive.children as typeof rest))
+      // `:::tip[Title]`: the label is a paragraph of its own, first among the
+      // children, even when empty (`:::tip[]`), and is never part of the body.
+      const labelled = first?.data?.directiveLabel === true;
+      const title =
+        labelled && first.children.length > 0
+          ? source.slice(offsets(first.children[0])[0], offsets(first.children.at(-1) as Node)[1])
+          : '';
+      const inner = (labelled ? rest : (directive.children as typeof rest))
         .map((child) => flowMarkdown(child, source, context))
         .filter(Boolean);
       const label = title ? `**${word}: ${title}**` : `**${word}**`;
