@@ -1,24 +1,49 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile defaults: emulated Moto G
 // Power, simulated slow 4G and 4× CPU slowdown) against the production build
 // served by nginx with the production config, on loopback, in Debian's
-// Chromium. Several runs per route; writes the medians to
+// Chromium, side by side with the stock Docusaurus template's doc page
+// (bench/stock.ts builds it once and caches it), served and measured the same
+// way in the same run. Every route of our sitemap and the stock page are
+// measured in turn, round after round, so a busy spell of the machine falls on
+// all of them. Also the first-load JS of each (tests/support/first-load.ts),
+// the way tests/budgets.json counts it. Writes the medians to
 // bench/lighthouse-report.md. A benchmark, not a test: scores are noisy, so
 // nothing here passes or fails on them.
-//   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
-import {spawnSync} from 'node:child_process';
-import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+//   npm run bench:lighthouse -- --runs 5 --note "quiet machine, nothing else running"
+import {spawn, spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {chromium} from '@playwright/test';
 import type {Result} from 'lighthouse';
+import {nginxConfig} from '../plugins/deploy/nginx';
+import {readSite} from '../plugins/deploy/site';
+import {brand} from '../src/constants/brand';
 import {chromiumLaunchOptions} from '../tests/support/browser';
-import {buildDir, startNginx} from '../tests/support/nginx-server';
+import {firstLoadJs} from '../tests/support/first-load';
+import {buildDir, exited, freePort, waitUntilListening} from '../tests/support/nginx-server';
+import {ensureStockBuild, stockDocRoute, stockSiteDir, stockVersion} from './stock';
 
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const {values: options} = parseArgs({
+  options: {
+    /** Lighthouse runs per route (and of the stock page). */
+    runs: {type: 'string', default: process.env.LIGHTHOUSE_RUNS ?? '5'},
+    /** What kind of run this is, for the report's header: a quiet machine, or what else ran. */
+    note: {type: 'string', default: ''},
+    /** Only these routes (comma-separated), for a quick look; by default every route of the sitemap. */
+    routes: {type: 'string'},
+    /** Where to write the report (and its .json twin); by default bench/lighthouse-report.md. */
+    report: {type: 'string'},
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${options.runs}: give a whole number of runs`);
 const lighthouseCli = path.join(__dirname, '../node_modules/.bin/lighthouse');
 const lighthouseVersion = (
   JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as {version: string}
 ).version;
-const reportFile = path.join(__dirname, 'lighthouse-report.md');
+const reportFile = options.report ? path.resolve(options.report) : path.join(__dirname, 'lighthouse-report.md');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 // Every page of the sitemap. Lighthouse refuses to audit a 404 response, so
@@ -26,6 +51,50 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const routes = [...readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
   (m) => new URL(m[1]).pathname,
 );
+
+interface Served {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** nginx with the production config (plugins/deploy/nginx.ts) for a build folder, on a free loopback port. */
+async function serve(dir: string, siteUrl: string): Promise<Served> {
+  const port = await freePort();
+  const prefix = mkdtempSync(path.join(os.tmpdir(), 'coinwharf-bench-nginx-'));
+  const configFile = path.join(prefix, 'nginx.conf');
+  writeFileSync(
+    configFile,
+    nginxConfig(readSite(dir, siteUrl), {
+      root: dir,
+      listen: [`127.0.0.1:${port}`],
+      workerProcesses: 1,
+      accessLog: 'off',
+      user: process.getuid?.() === 0 ? 'root' : undefined,
+    }),
+  );
+  const child = spawn('nginx', ['-p', `${prefix}/`, '-c', configFile, '-e', 'stderr', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr.on('data', (chunk) => (log += chunk));
+  await waitUntilListening(port, child, () => log);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+      rmSync(prefix, {recursive: true, force: true});
+    },
+  };
+}
+
+/** The stock site's own URL, from its config: its pages' canonical links are under it. */
+function stockSiteUrl(): string {
+  const config = readFileSync(path.join(stockSiteDir, 'docusaurus.config.ts'), 'utf8');
+  const url = /^\s*url: '([^']+)'/m.exec(config)?.[1];
+  if (!url) throw new Error(`No url: in ${stockSiteDir}/docusaurus.config.ts`);
+  return url;
+}
 
 interface Run {
   scores: Record<(typeof categories)[number], number>;
@@ -98,52 +167,152 @@ function measureWithRetries(url: string): Run {
   }
 }
 
-function report(results: Map<string, Run[]>, started: Date): string {
-  const rows = [...results].map(([route, list]) => {
-    const m = (pick: (run: Run) => number) => median(list.map(pick));
-    const failing = [...new Set(list.flatMap((run) => run.failing))].join(', ') || 'none';
-    return `| \`${route}\` | ${categories.map((c) => m((r) => r.scores[c])).join(' | ')} | ${(m((r) => r.fcp) / 1000).toFixed(2)} s | ${(m((r) => r.lcp) / 1000).toFixed(2)} s | ${(m((r) => r.lcp - r.fcp) / 1000).toFixed(2)} s | ${m((r) => r.cls).toFixed(3)} | ${Math.round(m((r) => r.tbt))} ms | ${Math.round(m((r) => r.bytes) / 1024)} KB | ${failing} |`;
-  });
+/** What is measured: our routes and the stock doc page, each with the build it is served from. */
+interface Target {
+  label: string;
+  route: string;
+  dir: string;
+  server: () => Served;
+}
+
+interface Measured {
+  target: Target;
+  runs: Run[];
+  firstLoadJs?: number;
+}
+
+const fmt = {
+  s: (ms: number) => `${(ms / 1000).toFixed(2)} s`,
+  ms: (ms: number) => `${Math.round(ms)} ms`,
+  kb: (bytes: number) => `${Math.round(bytes / 1024)} KB`,
+  ratio: (value: number, stock: number) => (stock > 0 ? `${(value / stock).toFixed(2)}` : 'n/a'),
+};
+
+function report(measured: Measured[], started: Date, load: {start: number[]; end?: number[]}): string {
+  const m = (item: Measured, pick: (run: Run) => number) => median(item.runs.map(pick));
+  const stock = measured.find((item) => item.target.label.startsWith('stock'));
+  const stockOf = (pick: (run: Run) => number) => (stock && stock.runs.length ? m(stock, pick) : Number.NaN);
+  const rows = measured
+    .filter((item) => item.runs.length)
+    .map((item) => {
+      const failing = [...new Set(item.runs.flatMap((run) => run.failing))].join(', ') || 'none';
+      const perf = m(item, (r) => r.scores.performance);
+      const tbt = m(item, (r) => r.tbt);
+      const lcp = m(item, (r) => r.lcp);
+      const bytes = m(item, (r) => r.bytes);
+      const js = item.firstLoadJs;
+      const stockJs = stock?.firstLoadJs;
+      return [
+        item.target.label,
+        ...categories.map((c) => m(item, (r) => r.scores[c])),
+        fmt.s(m(item, (r) => r.fcp)),
+        fmt.s(lcp),
+        fmt.ms(tbt),
+        m(item, (r) => r.cls).toFixed(3),
+        fmt.kb(bytes),
+        js === undefined ? 'n/a' : `${js.toLocaleString('en-GB')} B`,
+        fmt.ratio(
+          perf,
+          stockOf((r) => r.scores.performance),
+        ),
+        fmt.ratio(
+          tbt,
+          stockOf((r) => r.tbt),
+        ),
+        fmt.ratio(
+          lcp,
+          stockOf((r) => r.lcp),
+        ),
+        fmt.ratio(
+          bytes,
+          stockOf((r) => r.bytes),
+        ),
+        js === undefined || stockJs === undefined ? 'n/a' : fmt.ratio(js, stockJs),
+        failing,
+      ];
+    });
+  const loads = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
   return [
     '# Lighthouse benchmark',
     '',
     `Run ${started.toISOString()} by \`npm run bench:lighthouse\`: Lighthouse ${lighthouseVersion}, mobile defaults`,
-    '(emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), Debian Chromium headless, the production',
-    `build served by nginx with the production config on loopback. ${runs} runs per route; every number is the median.`,
+    '(emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), Debian Chromium headless, each build served by',
+    'nginx with the production config on loopback. Ours is the production build of this tree; stock is',
+    `\`create-docusaurus@${stockVersion} classic --typescript\` built from the registry (\`bench/stock.ts\`), its \`${stockDocRoute}\`.`,
+    `${runs} runs of each page, measured in turn round after round; every number is the median.`,
     '',
-    '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | LCP − FCP | CLS | TBT | Transfer | Audits below full marks |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...rows,
+    `Kind of run: ${options.note || 'not stated (give --note)'}. Load average (1, 5, 15 min, ${os.cpus().length} cores) at the`,
+    `start: ${loads(load.start)}${load.end ? `; at the end: ${loads(load.end)}` : ''}.`,
     '',
-    'Reference (issue #6): the stock `create-docusaurus@3.10.2 classic --typescript` doc page measured on this kind',
-    'of machine scores performance ≈ 95 (±5), FCP ≈ 0.9 s, LCP ≈ 2.3 s, with ≈ 222 KB gzip transferred.',
+    'First-load JS: gzip (level 9) of every script requested up to hydration, link prefetching off, measured by',
+    '`firstLoadJs()` of `tests/support/first-load.ts` in the same run (as `tests/budgets.json` counts it). The',
+    "`÷ stock` columns divide the route's median by the stock doc page's.",
+    '',
+    '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer | First-load JS | Perf ÷ stock | TBT ÷ stock | LCP ÷ stock | Transfer ÷ stock | First-load JS ÷ stock | Audits below full marks |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
     '',
   ].join('\n');
 }
 
-function writeReports(results: Map<string, Run[]>, started: Date): void {
-  writeFileSync(reportFile, report(results, started));
-  writeFileSync(reportFile.replace(/\.md$/, '.json'), `${JSON.stringify(Object.fromEntries(results), null, 2)}\n`);
+function writeReports(measured: Measured[], started: Date, load: {start: number[]; end?: number[]}): void {
+  writeFileSync(reportFile, report(measured, started, load));
+  const json = Object.fromEntries(
+    measured.map((item) => [item.target.label, {firstLoadJs: item.firstLoadJs, runs: item.runs}]),
+  );
+  writeFileSync(reportFile.replace(/\.md$/, '.json'), `${JSON.stringify(json, null, 2)}\n`);
+}
+
+/** First-load JS of each target, in one browser. */
+async function measureFirstLoadJs(measured: Measured[]): Promise<void> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    for (const item of measured) {
+      const page = await browser.newPage();
+      // tsx (esbuild) names functions with a `__name` helper the page lacks: without it, the init
+      // script that turns prefetching off would throw, and every prefetched chunk would count.
+      await page.addInitScript('globalThis.__name = (target) => target;');
+      item.firstLoadJs = (
+        await firstLoadJs(page, `${item.target.server().url}${item.target.route}`, item.target.dir)
+      ).gzipBytes;
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 async function main() {
   const started = new Date();
-  const nginx = await startNginx();
-  const results = new Map<string, Run[]>();
+  const load: {start: number[]; end?: number[]} = {start: os.loadavg()};
+  const stockDir = ensureStockBuild();
+  const ours = await serve(buildDir, brand.siteUrl);
+  const stock = await serve(stockDir, stockSiteUrl());
+  const measured: Measured[] = [
+    {target: {label: `stock \`${stockDocRoute}\``, route: stockDocRoute, dir: stockDir, server: () => stock}, runs: []},
+    ...(options.routes?.split(',') ?? routes).map((route) => ({
+      target: {label: `\`${route}\``, route, dir: buildDir, server: () => ours},
+      runs: [],
+    })),
+  ];
   try {
-    for (const route of routes) {
-      const list: Run[] = [];
-      for (let i = 0; i < runs; i += 1) list.push(measureWithRetries(`${nginx.url}${route}`));
-      results.set(route, list);
-      // Written after every route, so a failure later keeps what was measured.
-      writeReports(results, started);
-      const last = list.at(-1)!;
-      console.log(
-        `${route}: performance ${list.map((r) => r.scores.performance).join('/')}, LCP ${Math.round(last.lcp)} ms`,
-      );
+    await measureFirstLoadJs(measured);
+    for (let round = 1; round <= runs; round += 1) {
+      for (const item of measured) {
+        item.runs.push(measureWithRetries(`${item.target.server().url}${item.target.route}`));
+        const last = item.runs.at(-1)!;
+        console.log(
+          `round ${round}/${runs} ${item.target.label}: performance ${last.scores.performance}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms`,
+        );
+      }
+      // Written after every round, so a failure later keeps what was measured.
+      writeReports(measured, started, load);
     }
+    load.end = os.loadavg();
+    writeReports(measured, started, load);
   } finally {
-    await nginx.stop();
+    await ours.stop();
+    await stock.stop();
   }
   console.log(`Wrote ${path.relative(process.cwd(), reportFile)}`);
 }
