@@ -28,6 +28,7 @@ const samples = {
     'examples/api/register_webhook_endpoint.py',
   ],
   createRefund: ['examples/api/create-refund.sh', 'examples/api/create-refund.ts', 'examples/api/create_refund.py'],
+  listPayments: ['examples/api/list-payments.sh', 'examples/api/list-payments.ts', 'examples/api/list_payments.py'],
   listFailedEvents: [
     'examples/api/list-failed-events.sh',
     'examples/api/list-failed-events.ts',
@@ -239,6 +240,34 @@ languages.forEach((language, i) => {
       const request = onlyRequest(mock, from);
       expect(request).toMatchObject({method: 'GET', path: '/v1/events', status: 200});
       expect(request.query).toMatchObject({delivery_status: 'failed'});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.listPayments[i]} lists the succeeded payments newest first, and the next page after STARTING_AFTER`, async ({
+      mock,
+    }) => {
+      const paid: string[] = [];
+      for (let n = 0; n < 3; n += 1) {
+        const created = await createPayment(mock);
+        await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+        paid.push(created.id);
+      }
+      const unpaid = await createPayment(mock);
+      const from = mock.requests.length;
+      const run = await runSample(samples.listPayments[i], mockEnv(mock));
+      expect(run.code, run.stderr).toBe(0);
+      const list = parseOutput(run);
+      expect(list).toMatchObject({object: 'list', has_more: false});
+      expect(list.data.map((p: any) => p.id)).toEqual([...paid].reverse());
+      expect(list.data.map((p: any) => p.id)).not.toContain(unpaid.id);
+      const request = onlyRequest(mock, from);
+      expect(request).toMatchObject({method: 'GET', path: '/v1/payments', status: 200});
+      expect(request.query).toEqual({status: 'succeeded', limit: '10'});
+
+      const next = await runSample(samples.listPayments[i], mockEnv(mock, {STARTING_AFTER: paid[1]}));
+      expect(next.code, next.stderr).toBe(0);
+      expect(parseOutput(next).data.map((p: any) => p.id)).toEqual([paid[0]]);
+      expect(mock.requests.at(-1)?.query).toEqual({status: 'succeeded', limit: '10', starting_after: paid[1]});
       expect(mock.violations).toEqual([]);
     });
 
