@@ -1,5 +1,4 @@
 import {readFileSync} from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {orderTabs, twinPath} from '../../plugins/markdown-twins/format';
 import {statusDiagramSource} from '../../src/data/statuses';
@@ -314,21 +313,4 @@ test.describe('Copy page', () => {
     await expect(page.getByRole('status').filter({hasText: 'Could not copy.'})).toBeVisible();
     await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute('href', twinPath(routes.welcome));
   });
-
-  for (const theme of ['light', 'dark'] as const) {
-    test(`the control has no axe violations and a visible focus ring (${theme})`, async ({page}) => {
-      await page.goto(routes.welcome);
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
-      await page.reload();
-      await waitForHydration(page);
-      await copyButton(page).focus();
-      await page.keyboard.press('Shift+Tab');
-      await page.keyboard.press('Tab');
-      await expect(copyButton(page)).toBeFocused();
-      const outline = await copyButton(page).evaluate((button) => getComputedStyle(button).outlineStyle);
-      expect(outline).not.toBe('none');
-      const results = await new AxeBuilder({page}).include('[class*="copyPage"]').analyze();
-      expect(results.violations).toEqual([]);
-    });
-  }
 });

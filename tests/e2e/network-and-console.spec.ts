@@ -81,11 +81,18 @@ async function toggleColorMode(page: Page): Promise<void> {
   await expect(html).toHaveAttribute('data-theme', 'dark');
 }
 
-/** Picks another tab in every tab list the page has (synced groups follow). */
+/**
+ * Picks another tab in every tab list the page has. A list that already
+ * followed a synced group switched earlier is not clicked again (each click
+ * re-renders every synced group on the page).
+ */
 async function switchTabs(page: Page): Promise<void> {
   const lists = page.getByRole('tablist');
-  const count = await lists.count();
-  for (let i = 0; i < count; i += 1) {
+  const selectedTabs = () =>
+    lists.evaluateAll((all) => all.map((list) => list.querySelector('[aria-selected="true"]')?.textContent ?? ''));
+  const before = await selectedTabs();
+  for (const [i, selected] of before.entries()) {
+    if ((await selectedTabs())[i] !== selected) continue;
     const others = lists.nth(i).locator('[role="tab"][aria-selected="false"]');
     if ((await others.count()) === 0) continue;
     const label = (await others.first().textContent()) ?? '';

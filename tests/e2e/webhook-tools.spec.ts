@@ -2,7 +2,6 @@ import {spawn} from 'node:child_process';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {readdirSync, readFileSync} from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {Webhook} from 'standardwebhooks';
 import {firstLoadJs, turnOffPrefetching} from '../support/first-load';
@@ -363,25 +362,6 @@ test.describe('webhook tools, together', () => {
     );
     expect(stored).not.toContain(secret.slice(6, 20));
   });
-
-  for (const theme of ['light', 'dark'] as const) {
-    test(`no axe violations in the tools with results shown (${theme}, 375 px and 1280 px)`, async ({page}) => {
-      await page.goto('/');
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
-      for (const width of [375, 1280]) {
-        await page.setViewportSize({width, height: 800});
-        await openGuide(page);
-        await checker(page).getByRole('button', {name: 'Use the official example'}).click();
-        await fillChecker(checker(page), {[fieldLabels.secret]: 'whsec_abc!'});
-        await generator(page).getByRole('button', {name: 'Generate a test secret'}).click();
-        await generator(page).getByRole('button', {name: 'Sign a test event'}).click();
-        await expect(generator(page).locator('pre').first()).toBeVisible();
-        await expect(page.locator('section[aria-labelledby]')).toHaveCount(2);
-        const results = await new AxeBuilder({page}).include('section[aria-labelledby]').analyze();
-        expect(results.violations, `${width} px`).toEqual([]);
-      }
-    });
-  }
 
   test('doc pages without the tools, and the guide until the reader nears them, do not load their code', async ({
     page,
