@@ -9,9 +9,15 @@ import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown
 import codeSamplesPlugin from './plugins/code-samples';
 import remarkCodeSamples from './plugins/code-samples/remark';
 import socialCardsPlugin from './plugins/social-cards';
+import apiReferencePlugin, {generateApiReference, referenceFolder} from './plugins/api-reference';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
+
+// The API reference's MDX (docs/api/, git-ignored) is written from
+// api/openapi.yaml here, before the docs plugin reads docs/; the
+// api-reference plugin writes it again when the YAML changes under `start`.
+generateApiReference(__dirname);
 
 // Sample fences (```ts file=examples/…) and :::code-tabs groups become the
 // tested files in synced tabs, on every kind of page (plugins/code-samples).
@@ -75,7 +81,9 @@ const searchOptions = {
   // The docs' top-level paths, not "/": with "/" the plugin files every route
   // under the docs and skips the ones that are not docs, so pages (the glossary)
   // went unindexed. tests/e2e/search.spec.ts checks every sitemap page is indexed.
-  docsRouteBasePath: [routes.welcome, routes.paymentsOverview].map((path) => path.replace(/\/$/, '')),
+  docsRouteBasePath: [routes.welcome, routes.paymentsOverview, `/${referenceFolder}/`].map((path) =>
+    path.replace(/\/$/, ''),
+  ),
   indexBlog: true,
   blogDir: 'changelog',
   blogRouteBasePath: routes.changelog,
@@ -222,13 +230,15 @@ const config: Config = {
   presets: [['classic', presetOptions]],
   // code-samples ships the sample tabs; mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
-  // writes the Markdown twins and llms.txt; social-cards draws each page's og:image.
+  // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
+  // api-reference regenerates the API reference when api/openapi.yaml changes.
   plugins: [
     codeSamplesPlugin,
     mermaidChunksPlugin,
     deployFilesPlugin,
     (context: LoadContext) => markdownTwinsPlugin(context, markdownTwinsOptions),
     socialCardsPlugin,
+    apiReferencePlugin,
   ],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

@@ -1,4 +1,5 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {apiReferenceCategory} from './plugins/api-reference/sidebar';
 
 // One sidebar for every doc route (spec §2). The first doc is the version's
 // main doc, which the navbar's docs link and the footer point to.
@@ -11,6 +12,8 @@ const sidebars = {
       link: {type: 'doc', id: 'payments/index'},
       items: ['payments/quickstart', 'payments/webhook-guide', 'payments/refunds', 'payments/testing'],
     },
+    // Generated from api/openapi.yaml: the introduction, a page per tag, the objects.
+    apiReferenceCategory(__dirname),
   ],
 } satisfies SidebarsConfig;
 

@@ -1,0 +1,173 @@
+/**
+ * api/openapi.yaml as the reference generator reads it: parsed synchronously
+ * (the config generates the pages before the docs plugin reads docs/), local
+ * `$ref`s resolved on demand so a field still knows the name it points to, and
+ * every operation, webhook included, in the order the reference lists them.
+ */
+import {readFileSync} from 'node:fs';
+import {parse} from 'yaml';
+
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  enum?: (string | number)[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  maxProperties?: number;
+  uniqueItems?: boolean;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  'x-error-codes'?: Record<string, ErrorCode>;
+}
+
+export interface ErrorCode {
+  status: number;
+  type: string;
+  cause: string;
+  fix: string;
+}
+
+export interface Parameter {
+  $ref?: string;
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  description?: string;
+  schema: Schema;
+}
+
+interface MediaType {
+  schema?: Schema;
+  example?: unknown;
+  examples?: Record<string, {summary?: string; value: unknown}>;
+}
+
+export interface Response {
+  $ref?: string;
+  description: string;
+  headers?: Record<string, {$ref?: string; description?: string; schema?: Schema}>;
+  content?: Record<string, MediaType>;
+}
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: {required?: boolean; content: Record<string, MediaType>};
+  responses: Record<string, Response>;
+  security?: unknown[];
+  'x-sample-files'?: string[];
+}
+
+export interface ApiDescription {
+  info: {title: string; version: string; description: string};
+  servers: {url: string; description?: string}[];
+  tags: {name: string; description?: string}[];
+  paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, Schema>;
+    parameters: Record<string, Parameter>;
+    responses: Record<string, Response>;
+    headers: Record<string, {description?: string; schema?: Schema}>;
+    securitySchemes: Record<string, {type: string; scheme?: string; description?: string}>;
+  };
+}
+
+/** An operation with where it lives: `path` is the API path, or the webhook's name for a webhook. */
+export interface OperationEntry {
+  method: string;
+  path: string;
+  webhook: boolean;
+  operation: Operation;
+}
+
+export const readDescription = (file: string): ApiDescription => parse(readFileSync(file, 'utf8')) as ApiDescription;
+
+/** The last segment of a local `$ref`: `#/components/schemas/Money` → `Money`. */
+export const refName = (ref: string): string => ref.slice(ref.lastIndexOf('/') + 1);
+
+/** What a local `$ref` points to; throws for a reference the description does not hold. */
+export function resolveRef<T>(api: ApiDescription, ref: string): T {
+  if (!ref.startsWith('#/')) throw new Error(`api/openapi.yaml: only local references are supported, not ${ref}`);
+  let node: unknown = api;
+  for (const key of ref.slice(2).split('/')) {
+    node = (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  if (node === undefined) throw new Error(`api/openapi.yaml: ${ref} points to nothing`);
+  return node as T;
+}
+
+/** A parameter or response with its `$ref` followed; the object itself when it has none. */
+export const deref = <T extends {$ref?: string}>(api: ApiDescription, value: T): T =>
+  value.$ref ? resolveRef<T>(api, value.$ref) : value;
+
+/**
+ * A schema with its `$ref` followed and the referring schema's own keywords
+ * (OpenAPI 3.1 allows `description` beside `$ref`) laid over the target's.
+ */
+export function resolveSchema(api: ApiDescription, schema: Schema): Schema {
+  if (!schema.$ref) return schema;
+  const {$ref, ...own} = schema;
+  return {...resolveSchema(api, resolveRef<Schema>(api, $ref)), ...own};
+}
+
+const methodOrder = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Every operation, webhooks included: by tag (in the order `tags` lists them), then as the description lists them. */
+export function operations(api: ApiDescription): OperationEntry[] {
+  const entries: OperationEntry[] = [];
+  const collect = (items: Record<string, Record<string, Operation>> | undefined, webhook: boolean) => {
+    for (const [path, item] of Object.entries(items ?? {})) {
+      for (const method of methodOrder) {
+        const operation = item[method];
+        if (operation) entries.push({method, path, webhook, operation});
+      }
+    }
+  };
+  collect(api.paths, false);
+  collect(api.webhooks, true);
+  const tagIndex = (entry: OperationEntry) => {
+    const index = api.tags.findIndex((tag) => tag.name === entry.operation.tags[0]);
+    return index === -1 ? api.tags.length : index;
+  };
+  // Array.prototype.sort is stable: within a tag, the description's order stays.
+  return entries.sort((a, b) => tagIndex(a) - tagIndex(b));
+}
+
+/** The URL slug of an operation's page: `createPayment` → `create-payment`. */
+export const operationSlug = (operationId: string): string =>
+  operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** A schema name as a heading: `WebhookEndpoint` → `Webhook endpoint`. */
+export const schemaTitle = (name: string): string =>
+  name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+
+/** An anchor id: lower case, runs of anything but letters and digits become one `-`. */
+export const anchorId = (...parts: string[]): string =>
+  parts
+    .join('-')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The full path a reader calls: the server's path prefix and the operation's path, `/v1/payments`. */
+export const fullPath = (api: ApiDescription, entry: OperationEntry): string =>
+  entry.webhook ? entry.path : `${new URL(api.servers[0].url).pathname.replace(/\/$/, '')}${entry.path}`;

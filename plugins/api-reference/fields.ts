@@ -1,0 +1,93 @@
+/**
+ * A schema's fields as the reference lists them: one entry per property,
+ * nested properties included, each with its anchor and everything a reader
+ * needs to send or read it. An object that has an `id` of its own (a payment,
+ * a refund) is linked to its section instead of being repeated; a value object
+ * without one (Money, the error's `error`) is expanded in place, so
+ * `#payment-price-amount` exists.
+ */
+import {refName, resolveRef, resolveSchema, type ApiDescription, type Schema} from './description';
+
+export interface Field {
+  /** The property's name. */
+  name: string;
+  /** Its names from the top, `['price', 'amount']`. */
+  path: string[];
+  /** Its own id on the page. */
+  anchor: string;
+  required: boolean;
+  /** The schema, `$ref` followed. */
+  schema: Schema;
+  /** The property as written, before its `$ref` is followed. */
+  own: Schema;
+  /** The named schema it points to (`Money`), or its items do, if any. */
+  ref?: string;
+  children: Field[];
+}
+
+/** A named schema that is an object with fields of its own. */
+export const isObjectSchema = (schema: Schema): boolean =>
+  schema.properties !== undefined || schema.allOf !== undefined;
+
+/** An object with an identity of its own: linked to its section, never expanded inside another. */
+export function isResource(api: ApiDescription, name: string): boolean {
+  const schema = mergedObject(api, api.components.schemas[name]);
+  return schema.properties?.id !== undefined;
+}
+
+/** An object schema with `allOf` parts merged into one set of properties and required names. */
+export function mergedObject(api: ApiDescription, schema: Schema): Schema {
+  const resolved = resolveSchema(api, schema);
+  if (!resolved.allOf) return resolved;
+  const parts = resolved.allOf.map((part) => mergedObject(api, part));
+  return {
+    ...resolved,
+    allOf: undefined,
+    type: 'object',
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})) as Record<string, Schema>,
+    required: parts.flatMap((part) => part.required ?? []),
+  };
+}
+
+/** The named schema a property or its array items point to. */
+function pointsTo(schema: Schema): string | undefined {
+  if (schema.$ref) return refName(schema.$ref);
+  if (schema.items?.$ref) return refName(schema.items.$ref);
+  return undefined;
+}
+
+/** The fields of an object schema, depth first, with anchors `prefix-path-…`. */
+export function fieldsOf(api: ApiDescription, schema: Schema, prefix: string, parentPath: string[] = []): Field[] {
+  const object = mergedObject(api, schema);
+  return Object.entries(object.properties ?? {}).map(([name, property]) => {
+    const path = [...parentPath, name];
+    const resolved = mergedObject(api, property);
+    const ref = pointsTo(property);
+    const expand = isObjectSchema(resolved) && !(ref && isResource(api, ref));
+    return {
+      name,
+      path,
+      anchor: [prefix, ...path]
+        .join('-')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-'),
+      required: (object.required ?? []).includes(name),
+      schema: resolved,
+      own: property,
+      ref,
+      children: expand ? fieldsOf(api, resolved, prefix, path) : [],
+    };
+  });
+}
+
+/** Every field of a list, nested ones included, in reading order. */
+export const flattenFields = (fields: Field[]): Field[] =>
+  fields.flatMap((field) => [field, ...flattenFields(field.children)]);
+
+/** The named schemas a `oneOf` offers, `['Payment', 'Refund']`. */
+export const oneOfNames = (schema: Schema): string[] =>
+  (schema.oneOf ?? []).flatMap((option) => (option.$ref ? [refName(option.$ref)] : []));
+
+/** A schema by name, as written. */
+export const namedSchema = (api: ApiDescription, name: string): Schema =>
+  resolveRef<Schema>(api, `#/components/schemas/${name}`);

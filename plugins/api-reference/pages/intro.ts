@@ -1,0 +1,96 @@
+/**
+ * The reference's introduction: the description's own prose (`info.description`:
+ * authentication, idempotency, pagination, rate limits, versioning), the base
+ * URL from `servers`, the error object and every error code from
+ * `x-error-codes`, and the list of operations and objects.
+ */
+import {
+  anchorId,
+  deref,
+  fullPath,
+  operationSlug,
+  type ApiDescription,
+  type ErrorCode,
+  type OperationEntry,
+  type Schema,
+} from '../description';
+import {blocks, code, heading, inline, jsonBlock, mdxText} from '../mdx';
+import {objectAnchor, objectsPage} from '../render-fields';
+
+/** The id of an error code's section on the introduction. */
+export const errorAnchor = (name: string): string => `error-${anchorId(name)}`;
+
+/** Every error code, `x-error-codes` of the error object's `code`. */
+export function errorCodes(api: ApiDescription): Record<string, ErrorCode> {
+  const error: Schema | undefined = api.components.schemas.Error?.properties?.error;
+  const codes = error?.properties?.code?.['x-error-codes'];
+  if (!codes) throw new Error('api/openapi.yaml: the Error schema has no error.code x-error-codes to list');
+  return codes;
+}
+
+/** `info.description`, split at its first `## ` heading: the opening, and the sections after it. */
+function splitDescription(description: string): [string, string] {
+  const at = description.search(/^## /m);
+  return at === -1 ? [description, ''] : [description.slice(0, at), description.slice(at)];
+}
+
+function errorsSection(api: ApiDescription): string {
+  const example = deref(api, api.components.responses.BadRequest).content?.['application/json']?.example;
+  const codes = Object.entries(errorCodes(api)).sort(([, a], [, b]) => a.status - b.status);
+  return blocks(
+    heading(2, 'Errors', 'errors'),
+    `A request that fails gets an HTTP status and a body holding one [error object](${objectsPage}#${objectAnchor('Error')}): ${code('type')} (the kind of error), ${code('code')} (what went wrong, stable: branch on it), ${code('message')} (for developers, not for customers), ${code('param')} (the parameter at fault, or null) and ${code('request_id')} (quote it to support).`,
+    example !== undefined && jsonBlock(example, '400 response'),
+    heading(3, 'Error codes', 'error-codes'),
+    'Every code the API returns, with its HTTP status, what causes it and how to fix it:',
+    ...codes.map(([name, error]) =>
+      blocks(
+        heading(4, code(name), errorAnchor(name)),
+        `${code(error.status)} · ${code(error.type)}`,
+        `**Cause:** ${inline(error.cause)}`,
+        `**Fix:** ${inline(error.fix)}`,
+      ),
+    ),
+  );
+}
+
+function operationsSection(api: ApiDescription, entries: OperationEntry[]): string {
+  return blocks(
+    heading(2, 'Operations', 'operations'),
+    ...api.tags.map((tag) => {
+      const tagged = entries.filter((entry) => entry.operation.tags[0] === tag.name);
+      return blocks(
+        heading(3, tag.name, `tag-${anchorId(tag.name)}`),
+        tag.description && mdxText(tag.description),
+        tagged
+          .map(
+            (entry) =>
+              `- [${mdxText(entry.operation.summary)}](./${anchorId(tag.name)}.mdx#${operationSlug(entry.operation.operationId)}): ${code(
+                entry.webhook
+                  ? `${entry.method.toUpperCase()} (webhook ${entry.path})`
+                  : `${entry.method.toUpperCase()} ${fullPath(api, entry)}`,
+              )}`,
+          )
+          .join('\n'),
+      );
+    }),
+  );
+}
+
+export function introPage(api: ApiDescription, entries: OperationEntry[], objectNames: string[]): string {
+  const [opening, sections] = splitDescription(api.info.description);
+  return blocks(
+    mdxText(opening),
+    heading(2, 'Base URL', 'base-url'),
+    ...api.servers.map(
+      (server) => `${code(server.url)}${server.description ? `: ${inline(server.description)}.` : ''}`,
+    ),
+    `Version ${code(api.info.version)} of the ${mdxText(api.info.title)}.`,
+    mdxText(sections),
+    errorsSection(api),
+    operationsSection(api, entries),
+    heading(2, 'Objects', 'objects'),
+    'What the API returns and sends, field by field, each field with a link of its own:',
+    objectNames.map((name) => `- [${name}](${objectsPage}#${objectAnchor(name)})`).join('\n'),
+  );
+}

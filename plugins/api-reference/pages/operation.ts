@@ -1,0 +1,169 @@
+/**
+ * A tag's page (Payments, Refunds, …) with a section per operation: what it
+ * does, the guides that use it, its request example (the tested files of
+ * `x-sample-files`, in the site-wide tabs), its parameters, its request body
+ * field by field, and every response with its schema, example and the error
+ * codes its status carries. One page per tag rather than per operation: every
+ * route adds its entry to the data every page loads (see README, Budgets).
+ */
+import {exampleLanguage} from '../../code-samples/languages';
+import {
+  anchorId,
+  deref,
+  fullPath,
+  operationSlug,
+  refName,
+  type ApiDescription,
+  type OperationEntry,
+  type Parameter,
+  type Response,
+} from '../description';
+import {exampleOf} from '../example';
+import {fieldsOf} from '../fields';
+import type {GuideLink} from '../guides';
+import {blocks, code, heading, jsonBlock, mdxText} from '../mdx';
+import {constraints, enumLine, renderFields, schemaLink, typeLabel} from '../render-fields';
+import {errorCodes, errorAnchor} from './intro';
+
+const statusText: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '2XX': 'Any success',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '404': 'Not Found',
+  '409': 'Conflict',
+  '410': 'Gone',
+  '422': 'Unprocessable Content',
+  '429': 'Too Many Requests',
+  '5XX': 'Server error',
+};
+
+/** The `:::code-tabs` group of the operation's tested sample files. */
+export function sampleTabs(entry: OperationEntry): string {
+  const files = entry.operation['x-sample-files'] ?? [];
+  if (files.length === 0) {
+    throw new Error(
+      `api/openapi.yaml: operation ${entry.operation.operationId} has no x-sample-files; add its examples/ files`,
+    );
+  }
+  const fences = files.map((file) => {
+    const extension = file.slice(file.lastIndexOf('.') + 1);
+    return `\`\`\`${exampleLanguage(file).fenceNames[0] ?? extension} file=${file}\n\`\`\``;
+  });
+  return [':::code-tabs', ...fences, ':::'].join('\n\n');
+}
+
+function renderParameter(api: ApiDescription, parameter: Parameter, prefix: string): string {
+  const meta = [
+    parameter.in,
+    typeLabel(api, parameter.schema, parameter.schema.$ref ? refName(parameter.schema.$ref) : undefined),
+    parameter.required ? '**required**' : 'optional',
+    ...constraints(parameter.schema),
+  ].join(' · ');
+  return blocks(
+    heading(4, code(parameter.name), `${prefix}-parameter-${anchorId(parameter.name)}`),
+    meta,
+    parameter.description && mdxText(parameter.description),
+    enumLine(parameter.schema),
+  );
+}
+
+/** The error codes a status can carry: `409` → idempotency_conflict, …; `5XX` → every 5xx code. */
+function codesFor(api: ApiDescription, status: string): string[] {
+  return Object.entries(errorCodes(api))
+    .filter(([, error]) =>
+      /^\dXX$/i.test(status) ? String(error.status)[0] === status[0] : String(error.status) === status,
+    )
+    .map(([name]) => name);
+}
+
+function renderResponse(api: ApiDescription, status: string, written: Response, prefix: string): string {
+  const response = deref(api, written);
+  const media = response.content?.['application/json'];
+  const schema = media?.schema;
+  const isError = /^[45]/.test(status);
+  const codes = isError ? codesFor(api, status) : [];
+  const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
+    const resolved = deref(api, header);
+    const type = resolved.schema ? ` (${typeLabel(api, resolved.schema, undefined)})` : '';
+    return `Header ${code(name)}${type}${resolved.description ? `: ${mdxText(resolved.description)}` : '.'}`;
+  });
+  const returns = schema?.$ref && `Returns ${isError ? 'an' : 'a'} ${typeLabel(api, schema, refName(schema.$ref))}.`;
+  return blocks(
+    heading(4, `${code(status)} ${statusText[status] ?? ''}`.trim(), `${prefix}-response-${status.toLowerCase()}`),
+    mdxText(response.description),
+    returns,
+    ...headers,
+    codes.length > 0 &&
+      `Error codes with this status: ${codes.map((name) => `[${code(name)}](./index.mdx#${errorAnchor(name)})`).join(', ')}.`,
+    // A success shows the body it returns; an error's body is the error object, shown on the introduction.
+    schema && !isError && jsonBlock(exampleOf(api, schema), `${status} response`),
+  );
+}
+
+/** The id of an operation's section on its tag's page: `createPayment` → `create-payment`. */
+export const operationAnchor = (entry: OperationEntry): string => operationSlug(entry.operation.operationId);
+
+/** One operation's section: an h2 with its summary, then its example, parameters, request body and responses. */
+export function operationSection(api: ApiDescription, entry: OperationEntry, guides: GuideLink[]): string {
+  const {operation} = entry;
+  const id = operationAnchor(entry);
+  const parameters = (operation.parameters ?? []).map((parameter) => deref(api, parameter));
+  const bodyMedia = operation.requestBody?.content['application/json'];
+  const body = bodyMedia?.schema;
+  const bodyExample = () =>
+    jsonBlock(
+      bodyMedia?.example ?? Object.values(bodyMedia?.examples ?? {})[0]?.value ?? exampleOf(api, body ?? {}),
+      'Request body',
+    );
+  const bodyName = body?.$ref ? refName(body.$ref) : undefined;
+  const bodyIsObject = bodyName !== undefined && api.components.schemas[bodyName].properties && !entry.webhook;
+  const where = entry.webhook
+    ? `${code(entry.method.toUpperCase())} to the URL of your webhook endpoint: a webhook (${code(entry.path)}), sent by Coinwharf`
+    : code(`${entry.method.toUpperCase()} ${fullPath(api, entry)}`);
+  const usedIn =
+    guides.length > 0
+      ? `Used in ${guides.map((guide) => `[${mdxText(guide.title)}](../${guide.file})`).join(', ')}.`
+      : undefined;
+  return blocks(
+    heading(2, mdxText(operation.summary), id),
+    where,
+    operation.description && mdxText(operation.description),
+    usedIn,
+    heading(3, entry.webhook ? 'Example delivery' : 'Example request', `${id}-example-request`),
+    entry.webhook
+      ? 'A script that signs a sample event as Coinwharf does and posts it to your receiver:'
+      : 'Set `COINWHARF_SECRET_KEY` to your `cw_test_` key first; each file is complete and tested.',
+    sampleTabs(entry),
+    parameters.length > 0 && heading(3, entry.webhook ? 'Headers' : 'Parameters', `${id}-parameters`),
+    ...parameters.map((parameter) => renderParameter(api, parameter, id)),
+    body && heading(3, 'Request body', `${id}-request-body`),
+    body &&
+      (bodyIsObject
+        ? blocks(
+            'A JSON object with these fields:',
+            renderFields(api, fieldsOf(api, body, `${id}-body`), 4),
+            bodyExample(),
+          )
+        : blocks(
+            `JSON, ${bodyName ? schemaLink(api, bodyName) : 'an object'}: every field is on its section.`,
+            bodyExample(),
+          )),
+    heading(3, 'Responses', `${id}-responses`),
+    ...Object.entries(operation.responses).map(([status, response]) => renderResponse(api, status, response, id)),
+  );
+}
+
+/** A tag's page: its description, then a section per operation, in the description's order. */
+export function tagPage(
+  api: ApiDescription,
+  tag: {name: string; description?: string},
+  entries: OperationEntry[],
+  guidesOf: (entry: OperationEntry) => GuideLink[],
+): string {
+  return blocks(
+    tag.description && mdxText(tag.description),
+    ...entries.map((entry) => operationSection(api, entry, guidesOf(entry))),
+  );
+}
