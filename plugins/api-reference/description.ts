@@ -73,6 +73,8 @@ export interface Operation {
   responses: Record<string, Response>;
   security?: unknown[];
   'x-sample-files'?: string[];
+  /** Local files the sample files import, shown whole below them so the page is self-contained. */
+  'x-sample-imports'?: string[];
 }
 
 export interface ApiDescription {

@@ -45,7 +45,7 @@ function requestBodyNames(api: ApiDescription): Set<string> {
 /** The date of the description's last commit, for "Last updated"; undefined outside a git checkout. */
 function lastCommitDate(siteDir: string): string | undefined {
   try {
-    const date = execFileSync('git', ['log', '-1', '--format=%cs', '--', descriptionFile], {
+    const date = execFileSync('git', ['log', '-1', '--format=%cI', '--', descriptionFile], {
       cwd: siteDir,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],

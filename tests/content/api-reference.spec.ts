@@ -213,6 +213,8 @@ test('each operation page shows its request example as the tested files, in curl
     const $ = builtPage(page);
     const files: string[] = operation['x-sample-files'];
     expect(files.length, `${page}: x-sample-files`).toBeGreaterThanOrEqual(2);
+    // Local files the samples import follow the tabs, shown whole (x-sample-imports).
+    const imports: string[] = operation['x-sample-imports'] ?? [];
     const tabs = $(`#${id}-example-request`)
       .nextUntil('h2, h3')
       .find('[role="tab"]')
@@ -225,7 +227,7 @@ test('each operation page shows its request example as the tested files, in curl
     expect(
       titles.map((title) => $(title).text()),
       page,
-    ).toEqual(files);
+    ).toEqual([...files, ...imports]);
   }
 });
 

@@ -47,11 +47,17 @@ export function sampleTabs(entry: OperationEntry): string {
       `api/openapi.yaml: operation ${entry.operation.operationId} has no x-sample-files; add its examples/ files`,
     );
   }
-  const fences = files.map((file) => {
+  const fence = (file: string) => {
     const extension = file.slice(file.lastIndexOf('.') + 1);
     return `\`\`\`${exampleLanguage(file).fenceNames[0] ?? extension} file=${file}\n\`\`\``;
-  });
-  return [':::code-tabs', ...fences, ':::'].join('\n\n');
+  };
+  const imports = entry.operation['x-sample-imports'] ?? [];
+  return [
+    ':::code-tabs',
+    ...files.map(fence),
+    ':::',
+    ...(imports.length > 0 ? ['The examples import these files, shown whole:', ...imports.map(fence)] : []),
+  ].join('\n\n');
 }
 
 function renderParameter(api: ApiDescription, parameter: Parameter, prefix: string): string {
