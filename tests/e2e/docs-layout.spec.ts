@@ -1,4 +1,4 @@
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test, type Page, type Response} from '@playwright/test';
 import config from '../../docusaurus.config';
 import {builtDocsVersion, sidebarDocs, sidebarLinks} from '../support/built-docs';
 import {builtPage} from '../support/built-html';
@@ -191,11 +191,14 @@ function jsonArrayAt(text: string, marker: string): string {
 test.describe('docs version (SPEC §3)', () => {
   test('one version, "current", labelled Next and served as the latest at the root', async ({page}) => {
     const chunks: Promise<string>[] = [];
-    page.on('response', (response) => {
+    const onResponse = (response: Response) => {
       if (/\/assets\/js\/.+\.js$/.test(response.url())) chunks.push(response.text());
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(routes.welcome);
     await waitForHydration(page);
+    // Chunks prefetched later are not the page's docs data, and their bodies may outlive the test.
+    page.off('response', onResponse);
     // The docs data the page loads: one version, its label, marked latest, main doc
     // intro, no drafts, and each doc entry as {id, path, sidebar} (SPEC §3).
     const bodies = (await Promise.all(chunks)).join('\n');
