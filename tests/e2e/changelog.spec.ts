@@ -45,6 +45,27 @@ test.describe('changelog (blog plugin at /changelog)', () => {
     await expect(page).toHaveTitle(`${changelog.title} | Coinwharf Docs`);
   });
 
+  test('the list links each entry with text that says where it goes, never a bare "Read more"', async ({page}) => {
+    await page.goto(routes.changelog);
+    const links = page.locator('main').getByRole('link');
+    const texts = (await links.allInnerTexts()).map((text) => text.trim().toLowerCase());
+    expect(texts.filter((text) => ['read more', 'more', 'here', 'click here', 'learn more'].includes(text))).toEqual(
+      [],
+    );
+    const articles = page.locator('main article');
+    await expect(articles).toHaveCount(entryFiles.length);
+    for (const article of await articles.all()) {
+      const title = (await article.getByRole('heading', {level: 2}).innerText()).trim();
+      const link = article.getByRole('link', {name: `Read the full entry: ${title}`, exact: true});
+      // The visible text begins the accessible name (label in name), which names the entry.
+      await expect(link).toHaveText('Read the full entry');
+      await expect(link).toHaveAttribute(
+        'href',
+        (await article.getByRole('heading', {level: 2}).getByRole('link').getAttribute('href')) ?? '',
+      );
+    }
+  });
+
   test('is linked from the navbar and the footer', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto(routes.welcome);
