@@ -109,6 +109,8 @@ async function showToolResults(page: Page): Promise<void> {
     await expect(generator.locator('pre').first()).toContainText('webhook-signature: v1,');
   }
   await page.evaluate(() => window.scrollTo(0, 0));
+  // Back at the top the back-to-top button hides (a transition): it is not a control to reach there.
+  await expect(page.getByRole('button', {name: 'Scroll back to top'})).toBeHidden();
 }
 
 interface Focused {
@@ -181,7 +183,8 @@ async function walkTabOrder(page: Page): Promise<{unreached: string[]; withoutFo
   let first: string | undefined;
   let wrapped = false;
   for (let presses = 0; presses < 600 && !wrapped; presses += 20) {
-    for (let i = 0; i < 20; i += 1) await page.keyboard.press('Tab');
+    // Sent together, not awaited one by one: the keys still arrive in order, and each stop is in the log.
+    await Promise.all(Array.from({length: 20}, () => page.keyboard.press('Tab')));
     for (const focused of await recordedFocus(page)) {
       if (focused.key === first) {
         wrapped = true;
