@@ -62,8 +62,10 @@ function disallowed(seen: SeenRequest[], origin: string, visited: string): strin
 /** Scrolls to the end of the page by screenfuls, so content drawn or prefetched on approach comes in. */
 async function scrollToEnd(page: Page): Promise<void> {
   for (;;) {
-    const {y, end} = await page.evaluate(() => {
+    const {y, end} = await page.evaluate(async () => {
       window.scrollBy(0, window.innerHeight);
+      // A rendered frame at each screenful, so what loads on approach sees every position.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       return {y: window.scrollY + window.innerHeight, end: document.documentElement.scrollHeight};
     });
     if (y >= end - 1) break;
