@@ -14,6 +14,8 @@
  * with `file=` becomes one titled code block. `:::code-tabs{group=framework}`
  * groups by framework, each fence naming its tab with `label=`.
  * A mistake fails the build, naming the page, the line and the fix.
+ * Last, every code block's text is taken out of the browser's page chunk
+ * (./code-text).
  */
 import path from 'node:path';
 import type {Code, Root, RootContent} from 'mdast';
@@ -23,6 +25,7 @@ import {SKIP, visit} from 'unist-util-visit';
 import type {VFile} from 'vfile';
 import {exampleLanguage, exampleTabLabel, exampleTabValue, tabGroups, type Example, type TabGroup} from './languages';
 import {readSample, SampleError, sampleFence} from './sample';
+import {moveCodeText} from './code-text';
 
 export interface RemarkCodeSamplesOptions {
   /** The site's directory: samples are read from its examples/ folder. */
@@ -118,5 +121,8 @@ export default function remarkCodeSamples({siteDir}: RemarkCodeSamplesOptions) {
       }
       return undefined;
     });
+
+    // Every code block, samples or not: its text goes to the server bundle and a chunk of its own (./code-text).
+    moveCodeText(tree);
   };
 }

@@ -10,9 +10,22 @@ test('ships the tab components and runs the dependency loader first, on Markdown
   const plugin = codeSamplesPlugin({siteDir: '/site'} as LoadContext);
   expect(plugin.name).toBe('coinwharf-code-samples');
   expect(plugin.getThemePath!()).toBe(path.resolve(__dirname, '../../../plugins/code-samples/theme'));
-  const {module} = plugin.configureWebpack!({}, false, {} as never, {}) as {
-    module: {rules: {test: (resource: string) => boolean; enforce: string; use: unknown[]}[]};
-  };
+  // A stand-in for the bundler's DefinePlugin, recording what each bundle gets defined.
+  class DefinePlugin {
+    constructor(readonly definitions: Record<string, string>) {}
+  }
+  const utils = {currentBundler: {name: 'rspack', instance: {DefinePlugin}}} as never;
+  const configure = (isServer: boolean) =>
+    plugin.configureWebpack!({}, isServer, utils, {}) as unknown as {
+      plugins: DefinePlugin[];
+      module: {rules: {test: (resource: string) => boolean; enforce: string; use: unknown[]}[]};
+    };
+  // Token classes are server-render code: the browser's bundle is told it is not the server's, so it drops them.
+  expect(configure(true).plugins.map((p) => p.definitions)).toEqual([{'process.env.COINWHARF_SERVER_BUNDLE': 'true'}]);
+  expect(configure(false).plugins.map((p) => p.definitions)).toEqual([
+    {'process.env.COINWHARF_SERVER_BUNDLE': 'false'},
+  ]);
+  const {module} = configure(false);
   expect(module.rules).toHaveLength(1);
   const [rule] = module.rules;
   expect(rule.enforce).toBe('pre');

@@ -1,0 +1,19 @@
+import {useState, useSyncExternalStore} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+
+const subscribeToNothing = () => () => {};
+const notHydrating = () => false;
+const hydratingServerHtml = () => true;
+
+/**
+ * Whether this code block came with the server's HTML and is being hydrated,
+ * decided once, when it mounts: such a block keeps the server's DOM for good.
+ * React reads the server snapshot only while it hydrates server HTML: not in a
+ * client render, not even the one it falls back to when hydration fails (then
+ * there is no server DOM to keep).
+ */
+export function useServerRendered(): boolean {
+  const hydrating = useSyncExternalStore(subscribeToNothing, notHydrating, hydratingServerHtml);
+  const [serverRendered] = useState(() => ExecutionEnvironment.canUseDOM && hydrating);
+  return serverRendered;
+}
