@@ -10,6 +10,7 @@ import codeSamplesPlugin from './plugins/code-samples';
 import remarkCodeSamples from './plugins/code-samples/remark';
 import socialCardsPlugin from './plugins/social-cards';
 import apiReferencePlugin, {generateApiReference, referenceFolder} from './plugins/api-reference';
+import lazyPrismPlugin from './src/internal/LazyPrism/plugin';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -231,7 +232,8 @@ const config: Config = {
   // code-samples ships the sample tabs; mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
-  // api-reference regenerates the API reference when api/openapi.yaml changes.
+  // api-reference regenerates the API reference when api/openapi.yaml changes; lazy-prism keeps
+  // Prism out of the browser's first load (src/internal/LazyPrism).
   plugins: [
     codeSamplesPlugin,
     mermaidChunksPlugin,
@@ -239,6 +241,7 @@ const config: Config = {
     (context: LoadContext) => markdownTwinsPlugin(context, markdownTwinsOptions),
     socialCardsPlugin,
     apiReferencePlugin,
+    lazyPrismPlugin,
   ],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

@@ -7,7 +7,10 @@ import {builtSitemapPaths, inBuild, unknownPath} from '../support/site';
 interface Budgets {
   /** The search index may grow by this much for each page it indexes: a new page brings its allowance. */
   searchIndexGzipBytesPerPage: number;
-  /** No page may load more than the stock Docusaurus template's doc page. */
+  /**
+   * No page may load more than the stock Docusaurus template's doc page: `/docs/intro` of
+   * create-docusaurus 3.10.2 (classic, TypeScript), measured with firstLoadJs() like our pages.
+   */
   firstLoadJsCeilingGzipBytes: number;
   /** What every route gets unless it has a line of its own, a new page included. */
   firstLoadJsDefaultGzipBytes: number;
@@ -46,9 +49,9 @@ test.describe('byte budgets', () => {
     );
   });
 
-  test("no first-load budget is above the stock doc page's 200 KB, and every route's own line names a route", () => {
+  test("no first-load budget is above the stock doc page's 175,918 B, and every route's own line names a route", () => {
     // A guard on the data file: the ceiling is the stock template's doc page, not a number to raise.
-    expect(budgets.firstLoadJsCeilingGzipBytes).toBe(200_000);
+    expect(budgets.firstLoadJsCeilingGzipBytes).toBe(175_918);
     const lines = {default: budgets.firstLoadJsDefaultGzipBytes, ...budgets.firstLoadJsGzipBytes};
     for (const [route, budget] of Object.entries(lines)) {
       expect(budget, `${route}: budget above the ceiling`).toBeLessThanOrEqual(budgets.firstLoadJsCeilingGzipBytes);

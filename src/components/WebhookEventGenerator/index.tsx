@@ -1,12 +1,16 @@
 import type {ReactNode} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import LoadOnApproach, {loadOnApproach} from '@site/src/internal/LoadOnApproach';
+import {loadPrism} from '@site/src/internal/LazyPrism';
 import ToolPlaceholder from '@site/src/internal/LoadOnApproach/ToolPlaceholder';
 import {privacy, title} from './text';
 import styles from './styles.module.css';
 
 // The generator, the signing code and the event samples stay out of the page's first-load JS.
-const loader = loadOnApproach(() => import('./EventGenerator'));
+// Prism comes with them: the generator shows its signed event as highlighted code.
+const loader = loadOnApproach(() =>
+  Promise.all([import('./EventGenerator'), loadPrism()]).then(([generator]) => generator),
+);
 // The built HTML holds the whole tool: the server renders this page once its code is here.
 if (!ExecutionEnvironment.canUseDOM) await loader.loaded;
 
