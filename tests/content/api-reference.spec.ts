@@ -329,13 +329,16 @@ test('the guides link the API calls they make to the reference, and each operati
 
 test('a link from a guide to a reference anchor lands on an id of that page', () => {
   let checked = 0;
+  // Each reference page is parsed once, not once per link to it (about 10 s saved).
+  const idsOf = new Map<string, (string | undefined)[]>();
   for (const {file, $} of builtPages()) {
     for (const href of attributes($, 'a[href^="/api/"]', 'href') as string[]) {
       const url = new URL(href, 'https://docs.coinwharf.com');
       if (!url.hash) continue;
       const target = htmlFileFor(url.pathname);
       expect(target, `${file}: ${href}`).not.toBeNull();
-      const ids = attributes(parseHtml(readFileSync(target!, 'utf8')), '[id]', 'id');
+      if (!idsOf.has(target!)) idsOf.set(target!, attributes(parseHtml(readFileSync(target!, 'utf8')), '[id]', 'id'));
+      const ids = idsOf.get(target!);
       expect(ids, `${file}: ${href}`).toContain(decodeURIComponent(url.hash.slice(1)));
       checked += 1;
     }
