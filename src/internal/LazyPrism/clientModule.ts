@@ -4,6 +4,12 @@ import {loadPrism} from '.';
 // Takes the place of theme-classic's `prism-include-languages` client module
 // in the browser (docusaurus.config.ts), which put Prism (about 29 KB gzip) in
 // every page's main bundle; ./prism.ts registers the languages instead.
+//
+// Prism is not loaded while a page loads, nor once it is idle: evaluating it
+// is a long task on a slow phone, counted in the page's blocking time. It
+// loads when the reader shows an intent to leave for another page (pointing
+// at or focusing a link to it, as Docusaurus prefetches on), and in any case
+// when a navigation starts.
 
 /** Where Docusaurus prefetches no link (2g, data saver), Prism is not loaded ahead either. */
 function isSlowConnection(): boolean {
@@ -11,17 +17,27 @@ function isSlowConnection(): boolean {
   return connection?.effectiveType?.includes('2g') === true || connection?.saveData === true;
 }
 
-function loadPrismAhead(): void {
-  if (!isSlowConnection()) void loadPrism();
+/** A link to another page of this site. */
+function leadsToAnotherPage(target: EventTarget | null): boolean {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement)) return false;
+  const url = new URL(link.href, window.location.href);
+  return url.origin === window.location.origin && url.pathname !== window.location.pathname;
 }
 
-const whenIdle = (callback: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(callback) : setTimeout(callback, 1);
+const intents = ['pointerover', 'focusin'] as const;
+
+function loadOnIntent(event: Event): void {
+  if (!leadsToAnotherPage(event.target)) return;
+  for (const type of intents) document.removeEventListener(type, loadOnIntent, true);
+  void loadPrism();
+}
 
 const clientModule: ClientModule = {
-  // The first call is the page's own hydration: Prism loads once the page is idle, ready for the next page.
+  // The first call is the page's own hydration.
   onRouteDidUpdate({previousLocation}) {
-    if (previousLocation === null) whenIdle(loadPrismAhead);
+    if (previousLocation !== null || isSlowConnection()) return;
+    for (const type of intents) document.addEventListener(type, loadOnIntent, {capture: true, passive: true});
   },
   // A navigation to another page, whose code blocks are rendered here and need Prism (the
   // search page rewriting its own address is not one).

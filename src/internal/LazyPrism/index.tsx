@@ -11,8 +11,8 @@ import {plainRenderProps} from './plainRender';
  * A page's own code blocks never need it: the server rendered them highlighted
  * and hydration keeps that HTML (src/theme/CodeBlock/Content). Only a block
  * the browser renders itself (after a client-side navigation, or in a webhook
- * tool) does. Prism loads once the page is idle where links are prefetched
- * too, and when a navigation starts (./clientModule.ts); a block rendered
+ * tool) does. Prism loads when the reader points at or focuses a link to
+ * another page, and when a navigation starts (./clientModule.ts); a block rendered
  * before it arrives shows its lines as plain text, in the same layout, then
  * its tokens.
  */
