@@ -41,6 +41,11 @@ export async function servePrefixed(buildDir: string, prefix: string) {
   const {port} = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // The browser keeps its connections open: closing them is what lets close() finish.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
