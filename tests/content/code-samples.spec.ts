@@ -2,7 +2,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {exampleFiles, markdownSources} from '../support/content';
-import {sitemapPaths} from '../support/site';
+import {builtPage} from '../support/built-html';
+import {builtSitemapPaths} from '../support/site';
 
 // Every code block a reader can copy is an example file that a test
 // runs, except one-line commands. That each example is run or imported by a
@@ -27,21 +28,23 @@ test('Markdown sources hold no multi-line code fences, only one-line commands an
   expect(offenders).toEqual([]);
 });
 
-test('every multi-line code block on the site is an example file, shown whole and titled with its path', async ({
-  page,
-}) => {
+// Read from the built HTML: every block's code is in it, and hydration keeps it (e2e/code-hydration).
+test('every multi-line code block on the site is an example file, shown whole and titled with its path', () => {
   const problems: string[] = [];
   let shown = 0;
-  for (const route of await sitemapPaths(page)) {
-    await page.goto(route);
+  for (const route of builtSitemapPaths()) {
+    const $ = builtPage(route);
     // The API reference's JSON examples come from api/openapi.yaml; content/api-reference validates them.
     const selector = route.startsWith('/api/') ? '.theme-code-block:not(.language-json)' : '.theme-code-block';
-    const blocks = await page.locator(selector).evaluateAll((elements) =>
-      elements.map((block) => ({
-        title: block.querySelector('[class*="codeBlockTitle"]')?.textContent ?? null,
-        lines: [...block.querySelectorAll('.token-line')].map((line) => (line.textContent ?? '').replace(/\n$/, '')),
-      })),
-    );
+    const blocks = $(selector)
+      .toArray()
+      .map((block) => ({
+        title: $(block).find('[class*="codeBlockTitle"]').first().text() || null,
+        lines: $(block)
+          .find('.token-line')
+          .toArray()
+          .map((line) => $(line).text().replace(/\n$/, '')),
+      }));
     for (const {title, lines} of blocks) {
       const code = lines.join('\n').trimEnd();
       if (!code.includes('\n')) {

@@ -1,5 +1,5 @@
 import {readFileSync} from 'node:fs';
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test, type APIRequestContext, type Page} from '@playwright/test';
 import {orderTabs, twinPath} from '../../plugins/markdown-twins/format';
 import {statusDiagramSource} from '../../src/data/statuses';
 import {sidebarDocs} from '../support/built-docs';
@@ -56,17 +56,18 @@ const plain = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-async function getText(page: Page, url: string): Promise<{text: string; contentType: string}> {
-  const response = await page.request.get(url);
+/** A file as the test server serves it; a test that reads no page asks with `request`, opening no browser page. */
+async function getText(request: APIRequestContext, url: string): Promise<{text: string; contentType: string}> {
+  const response = await request.get(url);
   expect(response.status(), url).toBe(200);
   return {text: await response.text(), contentType: response.headers()['content-type'] ?? ''};
 }
 
 test.describe('llms.txt', () => {
   test('follows the llms.txt format and lists every doc, page and changelog entry with its description', async ({
-    page,
+    request,
   }) => {
-    const {text, contentType} = await getText(page, '/llms.txt');
+    const {text, contentType} = await getText(request, '/llms.txt');
     expect(contentType).toMatch(/^text\/plain/);
     const [h1, , summary] = text.split('\n');
     expect(h1).toBe(`# ${brand.siteTitle}`);
@@ -102,23 +103,23 @@ test.describe('llms.txt', () => {
     }
   });
 
-  test('every URL in llms.txt answers 200, with Markdown for every twin', async ({page}) => {
-    const {text} = await getText(page, '/llms.txt');
+  test('every URL in llms.txt answers 200, with Markdown for every twin', async ({request}) => {
+    const {text} = await getText(request, '/llms.txt');
     const urls = [...text.matchAll(/\]\((https:[^)]+)\)|<(https:[^>]+)>/g)].map((m) => m[1] ?? m[2]);
     expect(urls.length).toBeGreaterThan(10);
     for (const url of urls) {
       expect(url.startsWith(brand.siteUrl), url).toBe(true);
-      const {contentType} = await getText(page, local(url));
+      const {contentType} = await getText(request, local(url));
       if (url.endsWith('.md')) expect(contentType, url).toMatch(/^text\/markdown/);
     }
   });
 
-  test("llms-full.txt holds every doc's twin in sidebar order, each under its page URL", async ({page}) => {
-    const {text} = await getText(page, '/llms-full.txt');
+  test("llms-full.txt holds every doc's twin in sidebar order, each under its page URL", async ({request}) => {
+    const {text} = await getText(request, '/llms-full.txt');
     let at = 0;
     expect(docs.length).toBeGreaterThan(0);
     for (const doc of docs) {
-      const twin = (await getText(page, twinPath(doc.path))).text;
+      const twin = (await getText(request, twinPath(doc.path))).text;
       const body = twin.slice(twin.indexOf('\n---\n') + 5).trim();
       const withSource = body.replace(/^(# .*)$/m, `$1\n\nSource: <${brand.siteUrl}${doc.path}>`);
       const found = text.indexOf(withSource, at);
@@ -130,21 +131,24 @@ test.describe('llms.txt', () => {
 
 test.describe('Markdown twins', () => {
   for (const {path, source} of twinPages) {
+    // The page as the server sends it: the built HTML, which hydration keeps.
     test(`${path}: the twin has the page's title, description, every h2/h3 and every imported example, and no MDX`, async ({
-      page,
+      request,
     }) => {
-      const {text: twin, contentType} = await getText(page, twinPath(path));
+      const {text: twin, contentType} = await getText(request, twinPath(path));
       expect(contentType).toMatch(/^text\/markdown/);
-      await page.goto(path);
+      const $ = builtPage(path);
 
       const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(twin)?.[1] ?? '';
-      const description = await page.locator('meta[name="description"]').getAttribute('content');
-      const title = await page.locator('article h1, main h1').first().textContent();
+      const description = $('meta[name="description"]').attr('content');
+      const title = $('article h1, main h1').first().text();
       expect(frontMatter).toBe(`title: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(description)}`);
 
       const prose = proseLines(twin.slice(frontMatter.length + 8));
       const twinHeadings = prose.filter((line) => /^#{2,3} /.test(line)).map((line) => plain(line.replace(/^#+ /, '')));
-      const pageHeadings = (await page.locator(`${content} :is(h2, h3)`).allTextContents()).map(plain);
+      const pageHeadings = $(`${content} :is(h2, h3)`)
+        .toArray()
+        .map((heading) => plain($(heading).text()));
       expect(pageHeadings.length).toBeGreaterThan(0);
       expect(twinHeadings).toEqual(pageHeadings);
 
@@ -171,7 +175,7 @@ test.describe('Markdown twins', () => {
   }
 
   // Anchors are checked in the built HTML, each target page parsed once: no browser needed.
-  test('links between twins resolve, anchors included', async ({page}) => {
+  test('links between twins resolve, anchors included', async ({request}) => {
     const idsOf = new Map<string, Set<string>>();
     const ids = (pagePath: string): Set<string> => {
       if (!idsOf.has(pagePath)) {
@@ -189,15 +193,20 @@ test.describe('Markdown twins', () => {
       return idsOf.get(pagePath)!;
     };
     let anchors = 0;
+    const resolved = new Set<string>();
     for (const {path} of twinPages) {
-      const {text: twin} = await getText(page, twinPath(path));
+      const {text: twin} = await getText(request, twinPath(path));
       const internal = [...twin.matchAll(/\]\((https:\/\/docs\.coinwharf\.com[^)\s]*)/g)].map((m) => local(m[1]));
       for (const link of internal) {
         const [target, anchor] = link.split('#');
         const pagePath = target.endsWith('/index.md')
           ? target.slice(0, -'index.md'.length)
           : target.replace(/\.md$/, '');
-        await getText(page, target);
+        // Each target is asked for once; many links share one.
+        if (!resolved.has(target)) {
+          await getText(request, target);
+          resolved.add(target);
+        }
         if (anchor) {
           anchors += 1;
           expect(htmlFileFor(pagePath), `${path} → ${link}: no built page`).not.toBeNull();
@@ -208,9 +217,10 @@ test.describe('Markdown twins', () => {
     expect(anchors).toBeGreaterThan(0);
   });
 
-  test('each data table on a page has the same cells in its twin', async ({page}) => {
+  // The page's tables are read from the built HTML, which hydration keeps.
+  test('each data table on a page has the same cells in its twin', async ({request}) => {
     for (const {path} of twinPages) {
-      const {text: twin} = await getText(page, twinPath(path));
+      const {text: twin} = await getText(request, twinPath(path));
       const twinTables = proseLines(twin)
         .join('\n')
         .split(/\n\n+/)
@@ -226,15 +236,21 @@ test.describe('Markdown twins', () => {
                 .map((cell) => plain(cell.replace(/\\\|/g, '|'))),
             ),
         );
-      await page.goto(path);
-      const pageTables = await page
-        .locator(`${content} table`)
-        .evaluateAll((tables) =>
-          tables.map((table) =>
-            [...table.querySelectorAll('tr')].map((row) =>
-              [...row.querySelectorAll('th, td')].map((cell) => (cell as HTMLElement).innerText),
+      const $ = builtPage(path);
+      // As the browser's innerText does, each list item on a line of its own (the HTML's text runs them together).
+      $(`${content} table`).find('li, p, br').after('\n');
+      const pageTables = $(`${content} table`)
+        .toArray()
+        .map((table) =>
+          $(table)
+            .find('tr')
+            .toArray()
+            .map((row) =>
+              $(row)
+                .find('th, td')
+                .toArray()
+                .map((cell) => $(cell).text().trim()),
             ),
-          ),
         );
       expect(twinTables.length, path).toBe(pageTables.length);
       pageTables.forEach((table, i) => {
@@ -247,18 +263,21 @@ test.describe('Markdown twins', () => {
     }
   });
 
-  test('the overview twin keeps the status diagram as a mermaid fence', async ({page}) => {
-    const {text} = await getText(page, twinPath(routes.paymentsOverview));
+  test('the overview twin keeps the status diagram as a mermaid fence', async ({request}) => {
+    const {text} = await getText(request, twinPath(routes.paymentsOverview));
     expect(text).toContain(`\`\`\`mermaid\n${statusDiagramSource()}\n\`\`\``);
   });
 
-  test('tab groups are labelled blocks, one per tab the page shows', async ({page}) => {
-    const {text} = await getText(page, twinPath(routes.quickstart));
-    await page.goto(routes.quickstart);
-    const pageTabs = await page
-      .locator('.tabs-container')
-      .evaluateAll((groups) =>
-        groups.map((group) => [...group.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)),
+  test('tab groups are labelled blocks, one per tab the page shows', async ({request}) => {
+    const {text} = await getText(request, twinPath(routes.quickstart));
+    const $ = builtPage(routes.quickstart);
+    const pageTabs = $('.tabs-container')
+      .toArray()
+      .map((group) =>
+        $(group)
+          .find('[role="tab"]')
+          .toArray()
+          .map((tab) => $(tab).text()),
       );
     const twinTabs = [...text.matchAll(/<!-- tabs: \w+ -->\n\n([\s\S]*?)<!-- \/tabs -->/g)].map((m) =>
       proseLines(m[1]).flatMap((line) => /^\*\*(.+)\*\*: `examples\//.exec(line)?.[1] ?? []),
@@ -296,7 +315,7 @@ test.describe('Copy page', () => {
     await expect(page.getByRole('status').filter({hasText: 'Page copied as Markdown.'})).toBeVisible();
     await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
 
-    const twin = (await getText(page, twinPath(routes.quickstart))).text;
+    const twin = (await getText(page.request, twinPath(routes.quickstart))).text;
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(orderTabs(twin, {language: 'python'}));
     expect(copied).not.toBe(twin);

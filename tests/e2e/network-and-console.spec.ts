@@ -113,7 +113,7 @@ async function search(page: Page): Promise<void> {
 }
 
 for (const path of [...builtSitemapPaths(), notFound]) {
-  test(`${path}: a whole visit (scrolled to the end, searched, tabs switched, colour mode toggled, then left) requests only page content, the search index and prefetches, and logs no error`, async ({
+  test(`${path}: a whole visit (scrolled to the end, searched, tabs switched, colour mode toggled, then left) requests only page content, the search index and prefetches, holds no form and logs no error`, async ({
     page,
     nginx,
   }) => {
@@ -122,10 +122,13 @@ for (const path of [...builtSitemapPaths(), notFound]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(path === notFound ? 404 : 200);
     await waitForHydration(page);
+    // SPEC §5, no forms: hydrated, and once the search box and any tools have loaded (the built HTML is site-metadata's).
+    await expect(page.locator('form'), 'a form after hydration').toHaveCount(0);
     await scrollToEnd(page);
     await toggleColorMode(page);
     await switchTabs(page);
     await search(page);
+    await expect(page.locator('form'), 'a form once the search box and tools have loaded').toHaveCount(0);
     await requests.quiet();
     // Leaving the page: a beacon sent on pagehide or visibilitychange is recorded too.
     await page.goto('about:blank');

@@ -4,6 +4,7 @@ import type {AddressInfo} from 'node:net';
 import {readdirSync, readFileSync} from 'node:fs';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {Webhook} from 'standardwebhooks';
+import {testServerPort} from '../support/browser';
 import {firstLoadJs, turnOffPrefetching} from '../support/first-load';
 import {routes, waitForHydration} from '../support/site';
 import {toleranceCases} from '../support/webhook-tolerance';
@@ -101,9 +102,42 @@ function labelled(delivery: Record<keyof typeof fieldLabels, string>): Record<st
   );
 }
 
+/**
+ * Empties every field of the checker, so a test starts from a blank tool and its verdict is its own:
+ * the body is set to a space first, so the edit that clears the last result happens even when the
+ * fields were already empty.
+ */
+async function resetChecker(page: Page) {
+  const tool = checker(page);
+  await tool.getByLabel(fieldLabels.body, {exact: true}).fill(' ');
+  for (const box of await tool.getByRole('textbox').all()) await box.fill('');
+  await expect(tool.locator('[aria-live="polite"]')).toBeEmpty();
+}
+
+/**
+ * The checker's tests that need no page of their own share one guide per worker, the tool reset
+ * before each: loading the 10,000-element guide and its tools was most of each test's time. Tests
+ * that set the page's clock, watch its requests or load it differently open their own.
+ */
+const onSharedGuide = test.extend<{page: Page}, {sharedGuide: Page}>({
+  sharedGuide: [
+    async ({browser}, use) => {
+      const context = await browser.newContext({baseURL: `http://127.0.0.1:${testServerPort}`});
+      const page = await context.newPage();
+      await openGuide(page);
+      await use(page);
+      await context.close();
+    },
+    {scope: 'worker'},
+  ],
+  page: async ({sharedGuide}, use) => {
+    await resetChecker(sharedGuide);
+    await use(sharedGuide);
+  },
+});
+
 test.describe('signature checker', () => {
-  test('"Use the official example" verifies the vector and explains its fixed timestamp', async ({page}) => {
-    await openGuide(page);
+  onSharedGuide('"Use the official example" verifies the vector and explains its fixed timestamp', async ({page}) => {
     const tool = checker(page);
     await tool.getByRole('button', {name: 'Use the official example'}).click();
     await expect(tool.getByLabel(fieldLabels.secret, {exact: true})).toHaveValue(
@@ -192,8 +226,7 @@ test.describe('signature checker', () => {
       },
     ];
   for (const {name, delivery, step, text} of cases) {
-    test(`says what it found for ${name}`, async ({page}) => {
-      await openGuide(page);
+    onSharedGuide(`says what it found for ${name}`, async ({page}) => {
       const tool = checker(page);
       await fillChecker(tool, labelled(delivery()));
       await expect(tool.locator(`[data-step="${step}"]`)).toContainText(text);
@@ -220,8 +253,7 @@ test.describe('signature checker', () => {
     }
   });
 
-  test('a pasted block of raw headers fills the three header fields', async ({page}) => {
-    await openGuide(page);
+  onSharedGuide('a pasted block of raw headers fills the three header fields', async ({page}) => {
     const tool = checker(page);
     const d = signedDelivery();
     await tool
@@ -234,8 +266,7 @@ test.describe('signature checker', () => {
     await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
   });
 
-  test('markup in the inputs is shown as text, never rendered', async ({page}) => {
-    await openGuide(page);
+  onSharedGuide('markup in the inputs is shown as text, never rendered', async ({page}) => {
     const tool = checker(page);
     await fillChecker(tool, {
       [fieldLabels.secret]: secret,
@@ -249,8 +280,7 @@ test.describe('signature checker', () => {
     expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
   });
 
-  test('works by keyboard alone, and the result is announced', async ({page}) => {
-    await openGuide(page);
+  onSharedGuide('works by keyboard alone, and the result is announced', async ({page}) => {
     const tool = checker(page);
     await tool.getByLabel(fieldLabels.body).focus();
     for (
@@ -353,8 +383,7 @@ test.describe('webhook tools, together', () => {
     expect(requests).toEqual([]);
   });
 
-  test('secrets are kept nowhere: not in storage, not in the URL', async ({page}) => {
-    await openGuide(page);
+  onSharedGuide('secrets are kept nowhere: not in storage, not in the URL', async ({page}) => {
     await fillChecker(checker(page), labelled({secret, ...signedDelivery()}));
     await generator(page).getByLabel('Endpoint secret (whsec_…)').fill(secret);
     const stored = await page.evaluate(
