@@ -1,6 +1,7 @@
 import {existsSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
+import {expectEditLinkDateAndFeedback} from '../support/edit-and-feedback';
 import {recordRequests, type SeenRequest} from '../support/network';
 import {buildDir, expect, test, watchPage} from '../support/nginx';
 import {builtSitemapPaths, unknownPath, waitForHydration} from '../support/site';
@@ -113,7 +114,7 @@ async function search(page: Page): Promise<void> {
 }
 
 for (const path of [...builtSitemapPaths(), notFound]) {
-  test(`${path}: a whole visit (scrolled to the end, searched, tabs switched, colour mode toggled, then left) requests only page content, the search index and prefetches, holds no form and logs no error`, async ({
+  test(`${path}: a whole visit (scrolled to the end, searched, tabs switched, colour mode toggled, then left) requests only page content, the search index and prefetches, holds no form, shows the edit link, last-updated date and feedback control its kind of page needs, and logs no error`, async ({
     page,
     nginx,
   }) => {
@@ -124,6 +125,8 @@ for (const path of [...builtSitemapPaths(), notFound]) {
     await waitForHydration(page);
     // SPEC §5, no forms: hydrated, and once the search box and any tools have loaded (the built HTML is site-metadata's).
     await expect(page.locator('form'), 'a form after hydration').toHaveCount(0);
+    // Writer workflow: checked here rather than in a page load of its own.
+    await expectEditLinkDateAndFeedback(page, path);
     await scrollToEnd(page);
     await toggleColorMode(page);
     await switchTabs(page);

@@ -1,49 +1,14 @@
-import {execFileSync} from 'node:child_process';
-import {existsSync, readFileSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
-import {attributes, parseHtml} from '../support/built-html';
+import {attributes, builtPage} from '../support/built-html';
 import {markdownSources} from '../support/content';
 import {turnOffPrefetching} from '../support/first-load';
 import {recordRequests} from '../support/network';
-import {builtSitemapPaths, routes, sitemapPaths, waitForHydration} from '../support/site';
+import {editUrl, feedback, git} from '../support/edit-and-feedback';
+import {builtSitemapPaths, routes, waitForHydration} from '../support/site';
 
 // "Edit this page" on every doc and changelog entry, the last-updated
 // date from git on every doc, and "Was this page helpful?" on every doc only.
 // (Its axe check, answered and focused, is in accessibility.spec.ts.)
-
-/** Where "Edit this page" points: the docs repo on GitHub, branch main; a source path follows. */
-const editUrl = 'https://github.com/coinwharf/docs/edit/main/';
-
-function git(...args: string[]): string {
-  return execFileSync('git', args, {encoding: 'utf8'}).trim();
-}
-
-/** What kind of page the theme rendered, from the classes it puts on <html>. */
-async function pageKind(page: Page): Promise<'doc' | 'changelog entry' | 'other'> {
-  const classes = (await page.locator('html').getAttribute('class')) ?? '';
-  if (classes.split(' ').includes('docs-doc-page')) return 'doc';
-  if (classes.split(' ').includes('blog-post-page')) return 'changelog entry';
-  return 'other';
-}
-
-function frontMatterTitle(file: string): string | undefined {
-  const frontMatter = readFileSync(file, 'utf8').match(/^---\n([\s\S]*?)\n---\n/)?.[1] ?? '';
-  return frontMatter
-    .match(/^title: (.+)$/m)?.[1]
-    ?.trim()
-    .replace(/^(['"])(.*)\1$/, '$2');
-}
-
-/** The date a doc shows, formatted as the theme formats it (locale en, UTC). */
-function shownDate(date: Date): string {
-  return new Intl.DateTimeFormat('en', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-    calendar: 'gregory',
-  }).format(date);
-}
 
 /** The issue "No" opens, built here independently of the component. */
 function expectedIssueUrl(title: string, path: string): string {
@@ -53,8 +18,6 @@ function expectedIssueUrl(title: string, path: string): string {
   };
   return `https://github.com/coinwharf/docs/issues/new?title=${encodeURIComponent(params.title)}&body=${encodeURIComponent(params.body)}`;
 }
-
-const feedback = (page: Page) => page.getByRole('group', {name: 'Was this page helpful?'});
 
 test.describe('edit links and last-updated dates', () => {
   test('the checkout has full git history, so last-updated dates are real', () => {
@@ -66,63 +29,13 @@ test.describe('edit links and last-updated dates', () => {
     ).toBe('false');
   });
 
-  for (const path of builtSitemapPaths()) {
-    test(`${path}: edit link, last-updated date and feedback control as its kind of page needs`, async ({page}) => {
-      await page.goto(path);
-      await waitForHydration(page);
-      const kind = await pageKind(page);
-      const editLink = page.locator('a.theme-edit-this-page');
-      const lastUpdated = page.locator('.theme-last-updated');
+  // Each route's edit link, last-updated date and feedback control, as its kind of page needs, are
+  // checked in network-and-console's whole visit of it (support/edit-and-feedback.ts).
 
-      if (kind === 'other') {
-        await expect(editLink).toHaveCount(0);
-        await expect(lastUpdated).toHaveCount(0);
-        await expect(page.locator('.doc-feedback')).toHaveCount(0);
-        return;
-      }
-
-      await expect(editLink).toHaveCount(1);
-      await expect(editLink).toHaveText('Edit this page');
-      const href = (await editLink.getAttribute('href')) ?? '';
-      expect(href.startsWith(editUrl), `${href} is not on ${editUrl}`).toBe(true);
-      const file = href.slice(editUrl.length);
-      expect(existsSync(file), `${file} exists in this repo`).toBe(true);
-      if (path.startsWith('/api/')) {
-        // The API reference is generated from the description at build time: that file is what a writer edits.
-        expect(file).toBe('api/openapi.yaml');
-      } else {
-        expect(file).toMatch(kind === 'doc' ? /^docs\/.+\.mdx?$/ : /^changelog\/.+\.mdx?$/);
-        // The file is this page's source: its front-matter title is the page's h1.
-        await expect(page.locator('article h1').first()).toHaveText(frontMatterTitle(file) ?? `(no title in ${file})`);
-      }
-
-      if (kind === 'changelog entry') {
-        // An entry carries its own date; it gets no last-updated line and no feedback control.
-        await expect(lastUpdated).toHaveCount(0);
-        await expect(page.locator('.doc-feedback')).toHaveCount(0);
-        return;
-      }
-
-      const lastCommit = git('log', '-1', '--format=%cI', '--', file);
-      if (lastCommit === '') {
-        // A doc not committed yet has no date in git: Docusaurus shows no last-updated line for it.
-        await expect(lastUpdated).toHaveCount(0);
-      } else {
-        const committed = new Date(lastCommit);
-        await expect(lastUpdated).toHaveCount(1);
-        await expect(lastUpdated).toHaveText(`Last updated on ${shownDate(committed)}`);
-        await expect(lastUpdated.locator('time')).toHaveAttribute('datetime', committed.toISOString());
-      }
-      await expect(feedback(page)).toHaveCount(1);
-      await expect(feedback(page).getByRole('button')).toHaveText(['Yes', /^No/]);
-    });
-  }
-
-  test('every doc and changelog source is edit-linked from exactly one page', async ({page}) => {
+  test('every doc and changelog source is edit-linked from exactly one page', () => {
     const linked: string[] = [];
-    for (const path of await sitemapPaths(page)) {
-      const $ = parseHtml(await (await page.request.get(path)).text());
-      for (const href of attributes($, 'a.theme-edit-this-page', 'href')) {
+    for (const path of builtSitemapPaths()) {
+      for (const href of attributes(builtPage(path), 'a.theme-edit-this-page', 'href')) {
         linked.push((href ?? '').replace(editUrl, ''));
       }
     }
