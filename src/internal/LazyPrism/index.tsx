@@ -27,6 +27,11 @@ export function loadPrism(): Promise<PrismModule> {
   return prismLoading;
 }
 
+/** The token classes (src/theme/CodeBlock/tokenClasses.ts), which come with Prism; undefined until it has loaded. */
+export function loadedTokenClasses(): Pick<PrismModule, 'styledTokenClassName' | 'stylesShowOnSpaces'> | undefined {
+  return prism;
+}
+
 export function Highlight(props: HighlightProps): ReactNode {
   const [loaded, setLoaded] = useState(prism);
   useEffect(() => {

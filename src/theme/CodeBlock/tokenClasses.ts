@@ -55,7 +55,7 @@ function table(modes: ColorModes): Table {
   return {dictionaries, properties: [...properties].sort(), values};
 }
 
-// Pure: the browser's bundle, which never colours tokens by class, drops it.
+// Pure: the browser's main bundle drops it (it comes with Prism: src/internal/LazyPrism/prism.ts).
 const tables = /* @__PURE__ */ new WeakMap<ColorModes, Table>();
 const tableOf = (modes: ColorModes) => {
   let found = tables.get(modes);
@@ -72,21 +72,65 @@ function mergedStyle(types: readonly string[], dictionary: Map<string, Style>): 
   return Object.assign({}, ...types.map((type) => dictionary.get(type))) as Style;
 }
 
-/** The classes that colour a token of these types in every mode, e.g. `token keyword tl0-9 td0-0 td1-0`. */
-export function tokenClassName(modes: ColorModes, types: readonly string[], empty: boolean): string {
+/** A colour as `r,g,b,a` for #rgb, #rrggbb, rgb() and rgba(); other forms as they are written. */
+function sameColour(value: string): string {
+  const hex = /^#([\da-f]{3}|[\da-f]{6})$/i.exec(value);
+  if (hex) {
+    const digits = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1];
+    return [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)).join(',') + ',1';
+  }
+  const fn = /^rgba?\(([^)]+)\)$/.exec(value);
+  if (!fn) return value;
+  const [r, g, b, a = '1'] = fn[1].split(/[\s,/]+/).filter(Boolean);
+  return [r, g, b, String(Number(a))].join(',');
+}
+
+/**
+ * The style classes of a token of these types, each mode's: e.g. `tl0-9 td0-0 td1-0` for a keyword.
+ * With `unlessPlain`, a mode's colour that is plain text's own colour in that mode is left out.
+ */
+function styleClasses(modes: ColorModes, types: readonly string[], unlessPlain = false): string[] {
   const {dictionaries, properties, values} = tableOf(modes);
-  const classes = ['token', ...types];
-  // prism-react-renderer lays out an empty token inline-block unless it has one type other than plain.
-  if (empty && (types.length !== 1 || types[0] === 'plain')) classes.push(emptyTokenClass);
+  const classes: string[] = [];
   for (const [letter, dictionary] of dictionaries) {
     const style = mergedStyle(types, dictionary);
+    const plainColour = String(dictionary.get('plain')?.color);
     properties.forEach((property, p) => {
       const value = style[property];
       if (value === undefined) return;
+      if (unlessPlain && property === 'color' && sameColour(String(value)) === sameColour(plainColour)) return;
       classes.push(`t${letter}${p}-${values.get(letter)!.get(property)!.indexOf(String(value))}`);
     });
   }
-  return classes.join(' ');
+  return classes;
+}
+
+/** The classes that colour a token of these types in every mode, e.g. `token keyword tl0-9 td0-0 td1-0`. */
+export function tokenClassName(modes: ColorModes, types: readonly string[], empty: boolean): string {
+  const classes = ['token', ...types];
+  // prism-react-renderer lays out an empty token inline-block unless it has one type other than plain.
+  if (empty && (types.length !== 1 || types[0] === 'plain')) classes.push(emptyTokenClass);
+  return [...classes, ...styleClasses(modes, types)].join(' ');
+}
+
+/**
+ * A token's classes as a code line shows them (./compactLine.ts): like
+ * tokenClassName's, without a colour that is plain text's own in its mode (the
+ * token takes it from its block, as plain text does), or undefined for a token
+ * with no style left in any mode: it looks exactly like plain text, so it can
+ * be bare text (an operator: black in light mode, Dracula's plain colour in dark).
+ */
+export function styledTokenClassName(modes: ColorModes, types: readonly string[]): string | undefined {
+  const styles = styleClasses(modes, types, true);
+  return styles.length === 0 ? undefined : ['token', ...types, ...styles].join(' ');
+}
+
+/** Style properties that draw nothing on spaces: a space has no glyph to colour or slant. */
+const unseenOnSpaces = /* @__PURE__ */ new Set(['color', 'fontStyle']);
+
+/** Whether some token style of some mode would show on spaces (a background, an underline, a border…). */
+export function stylesShowOnSpaces(modes: ColorModes): boolean {
+  return tableOf(modes).properties.some((property) => !unseenOnSpaces.has(property));
 }
 
 const cssProperty = (property: string) => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
