@@ -2,6 +2,9 @@ import path from 'node:path';
 import {defineConfig} from '@playwright/test';
 import {chromiumLaunchOptions, testServerPort} from './tests/support/browser';
 
+/** The one test group long enough to decide when the run ends: see `projects`. */
+const longestFirst = /[\\/]tests[\\/]e2e[\\/]writer-walkthrough\.spec\.ts$/;
+
 // Browser tests run against the production build (`docusaurus build`) served
 // by the embedded production server (`docusaurus serve`), never the dev server.
 export default defineConfig({
@@ -25,6 +28,14 @@ export default defineConfig({
     // Tab walks 5x slower (18 s instead of 3 s on the webhook guide).
     trace: {mode: 'retain-on-failure', snapshots: false, screenshots: false},
   },
+  // Workers take tests in this order, a project's files alphabetically. The writer walkthrough is one
+  // serial group of about 150 s: taken last, as its name would have it, one worker ran it alone at the
+  // end of the run while the other had only the short sample tests left. Taken first, the other worker
+  // runs the rest meanwhile and both finish together.
+  projects: [
+    {name: 'longest-first', testMatch: longestFirst},
+    {name: '', testIgnore: longestFirst},
+  ],
   // Sample tests (tests/samples) start their own servers; PW_NO_SERVER=1 runs
   // them alone without the production site.
   webServer: process.env.PW_NO_SERVER

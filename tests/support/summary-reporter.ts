@@ -44,7 +44,7 @@ export default class SummaryReporter implements Reporter {
     this.outcomes.set(test, result.status);
     this.durations.set(test, (this.durations.get(test) ?? 0) + result.duration);
     if (result.status === 'passed' && result.retry > 0) {
-      this.flaky.push(test.titlePath().slice(1).join(' › '));
+      this.flaky.push(fullTitle(test));
     }
   }
 
