@@ -81,6 +81,18 @@ async function openDocPage(page: Page, path: string = routes.welcome) {
   await waitForHydration(page);
 }
 
+/**
+ * Waits until the dropdown shows the results of the whole query, not of a prefix typed on the way
+ * (Enter on those would open a page highlighting the prefix): its "See all results" link carries
+ * the query it answers.
+ */
+async function expectResultsFor(page: Page, query: string) {
+  await expect(page.locator('nav.navbar [role="listbox"] a[href^="/search/?"]')).toHaveAttribute(
+    'href',
+    `/search/?${new URLSearchParams({q: query}).toString()}`,
+  );
+}
+
 /** Types a query and waits until the dropdown shows results or says there are none. */
 async function searchFor(page: Page, query: string) {
   await searchInput(page).fill(query);
@@ -223,6 +235,7 @@ test.describe('local search', () => {
     await page.keyboard.press('/');
     await page.keyboard.type('webhook signature');
     await expect(searchInput(page)).toHaveValue('webhook signature');
+    await expectResultsFor(page, 'webhook signature');
     await expect(suggestions(page).first()).toContainText(/signature/i);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/_highlight=webhook&_highlight=signature/);
@@ -354,6 +367,7 @@ test.describe('local search', () => {
     await expect(searchInput(page)).toBeFocused();
     await page.keyboard.type('quote window');
     await expect(suggestions(page).first()).toBeVisible();
+    await expectResultsFor(page, 'quote window');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/_highlight=quote/);
