@@ -34,12 +34,15 @@ export function recordRequests(target: Page | BrowserContext) {
     paths: () => seen.filter((r) => /^https?:/.test(r.url)).map((r) => new URL(r.url).pathname),
     /**
      * Resolves once nothing is in flight and nothing has started or ended for
-     * `quietMs`: the condition a negative check ("nothing else was requested")
-     * waits on, instead of a fixed sleep.
+     * `quietMs`, counted from this call at the earliest: the condition a negative
+     * check ("nothing else was requested") waits on, instead of a fixed sleep. A
+     * request the last action sets off a little later (a beacon on leaving, a
+     * call after a timer) is still seen.
      */
     async quiet(quietMs = 500): Promise<void> {
+      const called = Date.now();
       await expect
-        .poll(() => pending.size === 0 && Date.now() - lastActivity >= quietMs, {
+        .poll(() => pending.size === 0 && Date.now() - Math.max(lastActivity, called) >= quietMs, {
           message: `the network falls quiet for ${quietMs} ms`,
           intervals: [100],
           timeout: 20_000,
