@@ -11,6 +11,7 @@ import remarkCodeSamples from './plugins/code-samples/remark';
 import socialCardsPlugin from './plugins/social-cards';
 import apiReferencePlugin, {generateApiReference, referenceFolder} from './plugins/api-reference';
 import lazyPrismPlugin from './src/internal/LazyPrism/plugin';
+import prefetchOncePlugin from './src/internal/PrefetchOnce/plugin';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -233,7 +234,8 @@ const config: Config = {
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
   // api-reference regenerates the API reference when api/openapi.yaml changes; lazy-prism keeps
-  // Prism out of the browser's first load (src/internal/LazyPrism).
+  // Prism out of the browser's first load (src/internal/LazyPrism); prefetch-once prefetches
+  // each chunk once (src/internal/PrefetchOnce).
   plugins: [
     codeSamplesPlugin,
     mermaidChunksPlugin,
@@ -242,6 +244,7 @@ const config: Config = {
     socialCardsPlugin,
     apiReferencePlugin,
     lazyPrismPlugin,
+    prefetchOncePlugin,
   ],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

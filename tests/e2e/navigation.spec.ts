@@ -229,3 +229,74 @@ test.describe('link prefetching (SPEC §4)', () => {
     });
   }
 });
+
+test.describe('prefetching each chunk once (src/internal/PrefetchOnce)', () => {
+  /** The scripts a page has requested as scripts (runtime, main, route chunks), not as prefetches. */
+  const scriptsRequested = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+        .map((e) => e.name),
+    );
+
+  /**
+   * Opens the quickstart at desktop width (sidebar, navbar, TOC and the page's
+   * links in view), scrolls to the pagination, and waits until every prefetch
+   * the links in view asked for has finished: the browser's Resource Timing
+   * entries of kind `link` catch up with the `<link rel="prefetch">` elements.
+   */
+  async function prefetchedAfterScrolling(page: Page) {
+    await emulateConnection(page, {effectiveType: '4g', saveData: false});
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto(routes.quickstart);
+    await waitForHydration(page);
+    await page.locator('nav.pagination-nav').scrollIntoViewIfNeeded();
+    const settled = () =>
+      page.evaluate(() => {
+        const links = [...document.querySelectorAll<HTMLLinkElement>('head link[rel="prefetch"]')].map((l) => l.href);
+        const finished = performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && e.name.includes('/assets/js/'))
+          .map((e) => e.name);
+        return {links, finished, done: links.length > 0 && links.every((href) => finished.includes(href))};
+      });
+    await expect.poll(async () => (await settled()).done).toBe(true);
+    return settled();
+  }
+
+  test('no chunk is prefetched twice, nor one the page has already loaded', async ({page}) => {
+    const {links} = await prefetchedAfterScrolling(page);
+    const loadedScripts = await scriptsRequested(page);
+    // Docusaurus asks for each chunk of each linked page: the docs layout's
+    // chunks once per link in view, though this page has loaded them.
+    expect(links.filter((href, i) => links.indexOf(href) !== i)).toEqual([]);
+    expect(links.filter((href) => loadedScripts.includes(href))).toEqual([]);
+    expect(loadedScripts.length).toBeGreaterThan(2); // runtime, main and the page's route chunks
+  });
+
+  test("the pages of the links in view have all their chunks on hand after prefetching: each loaded already or prefetched", async ({
+    page,
+    context,
+  }) => {
+    const {links} = await prefetchedAfterScrolling(page);
+    const loaded = await scriptsRequested(page);
+    // The sidebar's page links (sticky, so in view) and the pagination's.
+    const linked = await page
+      .locator('nav[aria-label="Docs sidebar"] a.menu__link[href^="/"], nav.pagination-nav a')
+      .evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href')!))]);
+    expect(linked.length).toBeGreaterThan(3);
+    const other = await context.newPage();
+    const missing: string[] = [];
+    for (const href of linked) {
+      if (href === routes.quickstart) continue;
+      // What a page needs: the scripts its own full load requests.
+      await other.goto(href);
+      await waitForHydration(other);
+      const needed = await scriptsRequested(other);
+      expect(needed.length, href).toBeGreaterThan(2);
+      missing.push(...needed.filter((url) => !links.includes(url) && !loaded.includes(url)).map((url) => `${href}: ${url}`));
+    }
+    expect(missing).toEqual([]);
+  });
+});
