@@ -275,7 +275,7 @@ test.describe('prefetching each chunk once (src/internal/PrefetchOnce)', () => {
     expect(loadedScripts.length).toBeGreaterThan(2); // runtime, main and the page's route chunks
   });
 
-  test("the pages of the links in view have all their chunks on hand after prefetching: each loaded already or prefetched", async ({
+  test('the pages of the links in view have all their chunks on hand after prefetching: each loaded already or prefetched', async ({
     page,
     context,
   }) => {
@@ -295,7 +295,9 @@ test.describe('prefetching each chunk once (src/internal/PrefetchOnce)', () => {
       await waitForHydration(other);
       const needed = await scriptsRequested(other);
       expect(needed.length, href).toBeGreaterThan(2);
-      missing.push(...needed.filter((url) => !links.includes(url) && !loaded.includes(url)).map((url) => `${href}: ${url}`));
+      missing.push(
+        ...needed.filter((url) => !links.includes(url) && !loaded.includes(url)).map((url) => `${href}: ${url}`),
+      );
     }
     expect(missing).toEqual([]);
   });
