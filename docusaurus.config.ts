@@ -11,7 +11,7 @@ import remarkCodeSamples from './plugins/code-samples/remark';
 import socialCardsPlugin from './plugins/social-cards';
 import apiReferencePlugin, {generateApiReference, referenceFolder} from './plugins/api-reference';
 import lazyPrismPlugin from './src/internal/LazyPrism/plugin';
-import prefetchOncePlugin from './src/internal/PrefetchOnce/plugin';
+import clientReplacementsPlugin from './src/internal/ClientReplacements/plugin';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
@@ -234,8 +234,8 @@ const config: Config = {
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
   // api-reference regenerates the API reference when api/openapi.yaml changes; lazy-prism keeps
-  // Prism out of the browser's first load (src/internal/LazyPrism); prefetch-once prefetches
-  // each chunk once (src/internal/PrefetchOnce).
+  // Prism out of the browser's first load (src/internal/LazyPrism); client-replacements swaps three
+  // small modules of Docusaurus's client for faster ones (src/internal/ClientReplacements).
   plugins: [
     codeSamplesPlugin,
     mermaidChunksPlugin,
@@ -244,7 +244,7 @@ const config: Config = {
     socialCardsPlugin,
     apiReferencePlugin,
     lazyPrismPlugin,
-    prefetchOncePlugin,
+    clientReplacementsPlugin,
   ],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

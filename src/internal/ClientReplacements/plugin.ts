@@ -36,15 +36,13 @@ const replacements = [
 ];
 
 export default function clientReplacementsPlugin(context: {siteDir: string}): Plugin {
-  const folder = path.join(context.siteDir, 'src', 'internal', 'PrefetchOnce');
+  const folder = path.join(context.siteDir, 'src', 'internal', 'ClientReplacements');
   // The node_modules folders Node would search from the site, nearest first.
   const searched = createRequire(path.join(context.siteDir, 'package.json')).resolve.paths('@docusaurus/core') ?? [];
   const modules = replacements.map(({package: name, file, by}) => {
     // Fails the build, not the page, if an upgrade moves or renames a module.
-    const upstream = searched
-      .map((folder) => path.join(folder, name, file))
-      .find((candidate) => existsSync(candidate));
-    if (!upstream) throw new Error(`${name} has no ${file} any more: see src/internal/PrefetchOnce/plugin.ts`);
+    const upstream = searched.map((folder) => path.join(folder, name, file)).find((candidate) => existsSync(candidate));
+    if (!upstream) throw new Error(`${name} has no ${file} any more: see src/internal/ClientReplacements/plugin.ts`);
     return {upstream, by: path.join(folder, by)};
   });
   return {
