@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /**
- * Three small modules of Docusaurus's client, replaced in the browser's bundle
+ * Two small modules of Docusaurus's client, replaced in the browser's bundle
  * by ours with the same exports (the server's bundle keeps upstream's), each
  * for a long task a trace of our pages at a phone's speed attributed to it.
  */
@@ -20,15 +20,12 @@ const replacements = [
     by: 'prefetch.ts',
   },
   {
-    // The two state changes right after hydration ("in the browser" now, and
-    // the window's size) become transitions: React renders what they change
-    // (the whole app's browser-only parts, the mobile menu in place of the
-    // desktop sidebar) in slices, not in one task of about 110 ms at 4×.
-    package: '@docusaurus/core',
-    file: 'lib/client/browserContext.js',
-    by: 'browserContext.tsx',
-  },
-  {
+    // The window's size class, set right after hydration, becomes a
+    // transition: React renders what it changes (the mobile menu in place of
+    // the desktop sidebar) in slices, not in one long task. Docusaurus's own
+    // "in the browser" switch stays urgent: the search plugin's results page
+    // reads the query from the address only once it flips, and as a
+    // transition its first effect had already removed the query.
     package: '@docusaurus/theme-common',
     file: 'lib/hooks/useWindowSize.js',
     by: 'useWindowSize.ts',
