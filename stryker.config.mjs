@@ -8,6 +8,7 @@ export default {
   // The unit tests that reach the mutated code; the linter and front-matter tests
   // spawn tools for half a minute and touch none of it.
   testFiles: [
+    'tests/unit/api-reference/**/*.test.ts',
     'tests/unit/built-site/**/*.test.ts',
     'tests/unit/code-samples/**/*.test.ts',
     'tests/unit/deploy/**/*.test.ts',

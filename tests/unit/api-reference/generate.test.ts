@@ -1,4 +1,15 @@
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {compile} from '@mdx-js/mdx';
@@ -6,6 +17,8 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {parse, stringify} from 'yaml';
+import type {LoadContext} from '@docusaurus/types';
+import apiReferencePlugin from '../../../plugins/api-reference';
 import {generateApiReference, referencePages} from '../../../plugins/api-reference/generate';
 import type {ApiDescription} from '../../../plugins/api-reference/description';
 import {apiReferenceCategory} from '../../../plugins/api-reference/sidebar';
@@ -49,6 +62,11 @@ describe('the API reference generator', () => {
       'sandbox.mdx',
       'webhook-endpoints.mdx',
     ]);
+    expect(apiReferenceCategory(site)).toMatchObject({
+      type: 'category',
+      label: 'API reference',
+      link: {type: 'doc', id: 'api/index'},
+    });
     expect(apiReferenceCategory(site).items).toEqual([
       'api/payments',
       'api/refunds',
@@ -150,5 +168,145 @@ describe('mdxText', () => {
   test('escapes braces and angle brackets outside code, and leaves code spans and fences alone', () => {
     expect(mdxText('Send {id} to <endpoint> as `{id}`')).toBe('Send \\{id\\} to \\<endpoint> as `{id}`');
     expect(mdxText('```json\n{"a": 1}\n```')).toBe('```json\n{"a": 1}\n```');
+  });
+});
+
+describe('the pages as files', () => {
+  const frontMatterOf = (content: string) => content.slice(0, content.indexOf('\n---\n') + 5);
+
+  test('front matter: id, title, label, description, the edit link; no date outside a git checkout', () => {
+    expect(
+      page('refunds.mdx').startsWith(
+        [
+          '---',
+          'id: refunds',
+          'title: Refunds API',
+          'sidebar_label: Refunds',
+          'description: "The refunds operations of the Coinwharf Payments API: refund a payment. Fields, errors, tested examples."',
+          'custom_edit_url: https://github.com/coinwharf/docs/edit/main/api/openapi.yaml',
+          '---',
+          '',
+          '{/* Generated from api/openapi.yaml by plugins/api-reference: edit the YAML, not this file. */}',
+          '',
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+    expect(frontMatterOf(page('index.mdx'))).toContain(
+      'id: index\ntitle: API reference\nsidebar_label: Introduction\ndescription: "The Coinwharf Payments API: base URL, authentication, idempotency, pagination, every error code, rate limits and versioning."\n',
+    );
+    expect(frontMatterOf(page('objects.mdx'))).toContain(
+      'id: objects\ntitle: Objects\ndescription: "Every object of the Coinwharf Payments API field by field: payment, refund, event, webhook endpoint, lists, money and errors."\n',
+    );
+    expect(frontMatterOf(page('events.mdx'))).toContain(
+      'description: "The events operations of the Coinwharf Payments API: list events, an event delivered to your endpoint. Fields, errors, tested examples."',
+    );
+    expect(referencePages(site).map((generated) => generated.id)).toEqual([
+      'api/index',
+      'api/payments',
+      'api/refunds',
+      'api/events',
+      'api/webhook-endpoints',
+      'api/sandbox',
+      'api/objects',
+    ]);
+    expect(page('refunds.mdx').endsWith('\n')).toBe(true);
+    expect(page('refunds.mdx').endsWith('\n\n')).toBe(false);
+  });
+
+  test("a tag's description lists its operations up to 160 characters, else gives the tag's words and a count", () => {
+    const summary = 'Refund a payment in full or in part, to the address the customer gave us'; // 72 characters
+    editDescription((api) => void (api.paths['/refunds'].post.summary = summary));
+    expect(frontMatterOf(page('refunds.mdx'))).toContain(
+      `description: "The refunds operations of the Coinwharf Payments API: ${summary.toLowerCase()}. Fields, errors, tested examples."`,
+    );
+    editDescription((api) => void (api.paths['/refunds'].post.summary = `${summary}!`));
+    expect(frontMatterOf(page('refunds.mdx'))).toContain(
+      "description: Send funds back to the customer, in the payment's asset and network. 1 operations, field by field, with tested examples.",
+    );
+    editDescription((api) => delete api.tags.find((tag) => tag.name === 'Refunds')!.description);
+    expect(frontMatterOf(page('refunds.mdx'))).toContain(
+      'description: Refunds 1 operations, field by field, with tested examples.',
+    );
+  });
+
+  test("in a git checkout, every page's last update is the description's last commit", () => {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', ...args], {
+        cwd: site,
+        env: {
+          ...process.env,
+          GIT_COMMITTER_DATE: '2026-01-02T03:04:05+00:00',
+          GIT_AUTHOR_DATE: '2026-01-02T03:04:05+00:00',
+        },
+        stdio: 'ignore',
+      });
+    git('init', '-q');
+    expect(page('objects.mdx')).not.toContain('last_update');
+    git('add', 'api/openapi.yaml');
+    git('commit', '-q', '-m', 'description');
+    for (const generated of referencePages(site)) {
+      expect(generated.content).toContain(
+        'custom_edit_url: https://github.com/coinwharf/docs/edit/main/api/openapi.yaml\nlast_update:\n  date: 2026-01-02T03:04:05+00:00\n---',
+      );
+    }
+  });
+
+  test('the objects page shows what the API returns and sends (webhook bodies included), not request bodies', () => {
+    expect(page('objects.mdx').match(/^## .*(?= \{)/gm)).toEqual([
+      '## Payment',
+      '## Refund',
+      '## Event',
+      '## Event summary',
+      '## Webhook endpoint',
+      '## Money',
+      '## Payment list',
+      '## Event list',
+      '## Error',
+      '## Value types',
+    ]);
+  });
+
+  test('a request body that is not JSON, or has no schema, is no request-body object', () => {
+    editDescription((api) => {
+      api.paths['/refunds'].post.requestBody = {content: {'text/plain': {schema: {type: 'string'}}}};
+      api.paths['/payments'].post.requestBody = {content: {'application/json': {}}};
+    });
+    expect(page('objects.mdx')).toContain('## Payment {/* #payment */}');
+  });
+
+  test('writing again rewrites only the pages whose text changed, and removes what is not a page', () => {
+    generateApiReference(site);
+    const folder = path.join(site, 'docs/api');
+    const old = new Date('2001-01-01T00:00:00Z');
+    for (const file of readdirSync(folder)) utimesSync(path.join(folder, file), old, old);
+    writeFileSync(path.join(folder, 'events.mdx'), 'edited by hand');
+    mkdirSync(path.join(folder, 'stale'));
+    writeFileSync(path.join(folder, 'stale/page.mdx'), 'x');
+    const written = generateApiReference(site);
+    expect(written.map((generated) => generated.file)).toEqual([
+      'index.mdx',
+      'payments.mdx',
+      'refunds.mdx',
+      'events.mdx',
+      'webhook-endpoints.mdx',
+      'sandbox.mdx',
+      'objects.mdx',
+    ]);
+    expect(readdirSync(folder)).not.toContain('stale');
+    expect(readFileSync(path.join(folder, 'events.mdx'), 'utf8')).toBe(page('events.mdx'));
+    const touched = readdirSync(folder).filter((file) => statSync(path.join(folder, file)).mtime > old);
+    expect(touched).toEqual(['events.mdx']);
+  });
+
+  test('the plugin writes the pages when it loads and watches the description and the guides', async () => {
+    const plugin = apiReferencePlugin({siteDir: site} as LoadContext);
+    expect(plugin.name).toBe('coinwharf-api-reference');
+    expect(plugin.getPathsToWatch!()).toEqual([
+      path.join(site, 'api/openapi.yaml'),
+      path.join(site, 'docs/payments/**/*.mdx'),
+    ]);
+    await plugin.loadContent!();
+    expect(readdirSync(path.join(site, 'docs/api'))).toContain('objects.mdx');
   });
 });

@@ -1,3 +1,5 @@
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import {expect, test} from 'vitest';
@@ -42,4 +44,24 @@ test('ships the tab components and runs the dependency loader first, on Markdown
     false,
     false,
   ]);
+});
+
+test("writes the code token stylesheet from the site's Prism themes and loads it on every page", () => {
+  const generatedFilesDir = mkdtempSync(path.join(os.tmpdir(), 'code-samples-'));
+  const theme = (color: string) => ({plain: {}, styles: [{types: ['keyword'], style: {color}}]});
+  const modules = (prism: object) =>
+    codeSamplesPlugin({
+      siteDir: '/site',
+      generatedFilesDir,
+      siteConfig: {themeConfig: {prism}},
+    } as unknown as LoadContext).getClientModules!();
+  const file = path.join(generatedFilesDir, 'coinwharf-code-samples', 'code-tokens.css');
+  expect(modules({theme: theme('#aa0000'), darkTheme: theme('#00bb00')})).toEqual([file]);
+  const css = readFileSync(file, 'utf8');
+  expect(css).toMatch(/\[data-theme='light'\] \.tl\d+-\d+ \{\n {2}color: #aa0000;\n\}/);
+  expect(css).toMatch(/\[data-theme='dark'\] \.td\d+-\d+ \{\n {2}color: #00bb00;\n\}/);
+  // A site without a dark theme colours dark mode with its one theme.
+  modules({theme: theme('#aa0000')});
+  expect(readFileSync(file, 'utf8')).toMatch(/\[data-theme='dark'\] \.td\d+-\d+ \{\n {2}color: #aa0000;\n\}/);
+  rmSync(generatedFilesDir, {recursive: true, force: true});
 });

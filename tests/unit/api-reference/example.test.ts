@@ -1,0 +1,72 @@
+import {expect, test} from 'vitest';
+import {exampleOf} from '../../../plugins/api-reference/example';
+import {tinyApi} from './tiny-api';
+
+const api = tinyApi({
+  Money: {
+    type: 'object',
+    properties: {amount: {type: 'string', examples: ['12.50']}, currency: {type: 'string', enum: ['EUR', 'USD']}},
+  },
+  Id: {type: 'string', examples: ['pay_1']},
+  Base: {type: 'object', properties: {id: {$ref: '#/components/schemas/Id'}, livemode: {type: 'boolean'}}},
+  Payment: {
+    allOf: [
+      {$ref: '#/components/schemas/Base'},
+      {type: 'object', properties: {price: {$ref: '#/components/schemas/Money'}}},
+    ],
+  },
+  Documented: {type: 'object', examples: [{whole: true}], properties: {part: {type: 'string'}}},
+  Merged: {allOf: [{type: 'object', properties: {a: {type: 'integer'}}}], examples: [{a: 7}]},
+});
+
+test("a schema's own first example wins, then const, default and the first enum value", () => {
+  expect(exampleOf(api, {type: 'string', examples: ['first', 'second'], const: 'c'})).toBe('first');
+  expect(exampleOf(api, {type: 'string', const: 'list', default: 'd'})).toBe('list');
+  expect(exampleOf(api, {type: 'integer', default: 10, enum: [1, 2]})).toBe(10);
+  expect(exampleOf(api, {type: 'string', enum: ['pending', 'paid']})).toBe('pending');
+  expect(exampleOf(api, {type: 'string', examples: []})).toBe('');
+});
+
+test("a $ref gives its target's example, a oneOf its first option's", () => {
+  expect(exampleOf(api, {$ref: '#/components/schemas/Id'})).toBe('pay_1');
+  expect(exampleOf(api, {oneOf: [{$ref: '#/components/schemas/Id'}, {type: 'integer'}]})).toBe('pay_1');
+});
+
+test('an object is built from its properties, allOf parts first, unless it has an example of its own', () => {
+  expect(exampleOf(api, {$ref: '#/components/schemas/Money'})).toEqual({amount: '12.50', currency: 'EUR'});
+  expect(exampleOf(api, {$ref: '#/components/schemas/Payment'})).toEqual({
+    id: 'pay_1',
+    livemode: false,
+    price: {amount: '12.50', currency: 'EUR'},
+  });
+  expect(Object.keys(exampleOf(api, {$ref: '#/components/schemas/Payment'}) as object)).toEqual([
+    'id',
+    'livemode',
+    'price',
+  ]);
+  expect(exampleOf(api, {$ref: '#/components/schemas/Documented'})).toEqual({whole: true});
+  expect(exampleOf(api, {$ref: '#/components/schemas/Merged'})).toEqual({a: 7});
+  // A part whose example is not an object adds nothing.
+  expect(
+    exampleOf(api, {
+      allOf: [
+        {type: 'string', examples: ['s']},
+        {type: 'object', properties: {b: {type: 'null'}}},
+      ],
+    }),
+  ).toEqual({b: null});
+});
+
+test('otherwise a value of the type: a list of one item, false, the minimum or 0, null, {} or ""', () => {
+  expect(exampleOf(api, {type: 'array', items: {$ref: '#/components/schemas/Id'}})).toEqual(['pay_1']);
+  expect(exampleOf(api, {type: 'array'})).toEqual([]);
+  expect(exampleOf(api, {type: 'boolean'})).toBe(false);
+  expect(exampleOf(api, {type: 'integer', minimum: 1})).toBe(1);
+  expect(exampleOf(api, {type: 'number'})).toBe(0);
+  expect(exampleOf(api, {type: 'integer'})).toBe(0);
+  expect(exampleOf(api, {type: ['null', 'string']})).toBe(null);
+  expect(exampleOf(api, {type: ['string', 'null']})).toBe(null);
+  expect(exampleOf(api, {type: 'object'})).toEqual({});
+  expect(exampleOf(api, {type: 'string'})).toBe('');
+  expect(exampleOf(api, {})).toBe('');
+});

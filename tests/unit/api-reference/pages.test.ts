@@ -1,0 +1,395 @@
+import {describe, expect, test} from 'vitest';
+import {operations, type Schema} from '../../../plugins/api-reference/description';
+import {errorCodes, introPage} from '../../../plugins/api-reference/pages/intro';
+import {objectNames, objectsPage, typeNames} from '../../../plugins/api-reference/pages/objects';
+import {operationSection, sampleTabs, tagPage} from '../../../plugins/api-reference/pages/operation';
+import {op, tinyApi} from './tiny-api';
+
+const ref = (name: string): Schema => ({$ref: `#/components/schemas/${name}`});
+
+const api = tinyApi(
+  {
+    Error: {
+      type: 'object',
+      properties: {
+        error: {
+          type: 'object',
+          properties: {
+            code: {
+              type: 'string',
+              'x-error-codes': {
+                rate_limited: {
+                  status: 429,
+                  type: 'rate_limit_error',
+                  cause: 'Too many\n  requests.',
+                  fix: 'Wait {a bit}.',
+                },
+                invalid_amount: {
+                  status: 400,
+                  type: 'invalid_request_error',
+                  cause: 'Bad amount.',
+                  fix: 'Send a decimal.',
+                },
+                internal: {status: 500, type: 'api_error', cause: 'Our fault.', fix: 'Retry.'},
+                unavailable: {status: 503, type: 'api_error', cause: 'Down.', fix: 'Retry later.'},
+              },
+            },
+          },
+        },
+      },
+    },
+    Payment: {
+      type: 'object',
+      description: 'A payment.',
+      properties: {id: {type: 'string', examples: ['pay_1']}, status: ref('Status')},
+    },
+    Status: {type: 'string', enum: ['open', 'paid']},
+    UpdatePayment: {type: 'object', required: ['amount'], properties: {amount: {type: 'string', examples: ['9.99']}}},
+    Event: {type: 'object', properties: {id: {type: 'string', examples: ['evt_1']}, data: {oneOf: [ref('Payment')]}}},
+  },
+  {
+    info: {title: 'Tiny <API>', version: '2.1', description: 'Opening {words}.\n\n## Authentication\n\nUse a key.\n'},
+    servers: [
+      {url: 'https://api.example.test/v2', description: 'Live\n  and test'},
+      {url: 'https://sandbox.example.test/v2'},
+    ],
+    tags: [{name: 'Payments', description: 'Take {money}.'}, {name: 'Empty'}],
+    paths: {
+      '/payments/{id}': {
+        post: op('updatePayment', 'Payments', {
+          summary: 'Update a <payment>',
+          description: 'Changes {it}.',
+          parameters: [
+            {$ref: '#/components/parameters/Id'} as never,
+            {
+              name: 'expand',
+              in: 'query',
+              schema: {type: 'array', items: {type: 'string', enum: ['refunds']}, maxItems: 1},
+            },
+          ],
+          requestBody: {required: true, content: {'application/json': {schema: ref('UpdatePayment')}}},
+          responses: {
+            '200': {
+              description: 'The payment.',
+              headers: {
+                'Idempotent-Replayed': {description: 'Whether {replayed}.', schema: {type: 'boolean'}},
+                'X-Plain': {},
+              },
+              content: {'application/json': {schema: ref('Payment')}},
+            },
+            '202': {description: 'Accepted.'},
+            '400': {$ref: '#/components/responses/BadRequest'} as never,
+            '5XX': {description: 'Our side.'},
+          },
+          'x-sample-files': ['examples/payments/update.sh', 'examples/payments/update.py'],
+          'x-sample-imports': ['examples/lib/client.ts'],
+        }),
+      },
+    },
+    webhooks: {
+      'payment.paid': {
+        post: op('paymentPaid', 'Payments', {
+          summary: 'Payment paid',
+          parameters: [{name: 'webhook-id', in: 'header', required: true, schema: {type: 'string'}}],
+          requestBody: {
+            content: {
+              'application/json': {schema: ref('Event'), examples: {paid: {summary: 'Paid', value: {id: 'evt_9'}}}},
+            },
+          },
+          responses: {'2XX': {description: 'Received.'}},
+          'x-sample-files': ['examples/webhooks/send.ts'],
+        }),
+      },
+    },
+    components: {
+      schemas: {},
+      parameters: {
+        Id: {
+          name: 'id',
+          in: 'path',
+          required: true,
+          description: 'The {id}.',
+          schema: {type: 'string', pattern: '^pay_'},
+        },
+      },
+      responses: {
+        BadRequest: {
+          description: 'Bad.',
+          content: {'application/json': {schema: ref('Error'), example: {error: {code: 'invalid_amount'}}}},
+        },
+      },
+      headers: {},
+      securitySchemes: {},
+    },
+  },
+);
+
+const [update, paid] = operations(api);
+const lines = (...parts: string[]) => parts.join('\n\n');
+
+describe('an operation section', () => {
+  test('an API call: where to send it, guides, tested examples, parameters, body fields and every response', () => {
+    expect(operationSection(api, update, [{file: 'payments/quickstart.mdx', title: 'Quick {start}'}])).toBe(
+      lines(
+        '## Update a \\<payment> {/* #update-payment */}',
+        '`POST /v2/payments/{id}`',
+        'Changes \\{it\\}.',
+        'Used in [Quick \\{start\\}](../payments/quickstart.mdx).',
+        '### Example request {/* #update-payment-example-request */}',
+        'Set `COINWHARF_SECRET_KEY` to your `cw_test_` key first; each file is complete and tested.',
+        ':::code-tabs',
+        '```bash file=examples/payments/update.sh\n```',
+        '```python file=examples/payments/update.py\n```',
+        ':::',
+        'The examples import these files, shown whole:',
+        '```ts file=examples/lib/client.ts\n```',
+        '### Parameters {/* #update-payment-parameters */}',
+        '#### `id` {/* #update-payment-parameter-id */}',
+        'path · `string` · **required** · pattern `^pay_`',
+        'The \\{id\\}.',
+        '#### `expand` {/* #update-payment-parameter-expand */}',
+        'query · array of `string` · optional · at most 1 items',
+        'One of: `refunds`.',
+        '### Request body {/* #update-payment-request-body */}',
+        'A JSON object with these fields:',
+        '#### `amount` {/* #update-payment-body-amount */}',
+        '`string` · **required**',
+        'Example: `9.99`.',
+        '```json title="Request body"\n{\n  "amount": "9.99"\n}\n```',
+        '### Responses {/* #update-payment-responses */}',
+        '#### `200` OK {/* #update-payment-response-200 */}',
+        'The payment.',
+        'Returns a [`Payment`](./objects.mdx#payment) object.',
+        'Header `Idempotent-Replayed` (`boolean`): Whether \\{replayed\\}.',
+        'Header `X-Plain`.',
+        '```json title="200 response"\n{\n  "id": "pay_1",\n  "status": "open"\n}\n```',
+        '#### `202` {/* #update-payment-response-202 */}',
+        'Accepted.',
+        '#### `400` Bad Request {/* #update-payment-response-400 */}',
+        'Bad.',
+        'Returns an [`Error`](./objects.mdx#error) object.',
+        'Error codes with this status: [`invalid_amount`](./index.mdx#error-invalid-amount).',
+        '#### `5XX` Server error {/* #update-payment-response-5xx */}',
+        'Our side.',
+        'Error codes with this status: [`internal`](./index.mdx#error-internal), [`unavailable`](./index.mdx#error-unavailable).',
+      ),
+    );
+  });
+
+  test('a webhook: sent by Coinwharf, a delivery script, headers, the body as its object and the first example', () => {
+    expect(operationSection(api, paid, [])).toBe(
+      lines(
+        '## Payment paid {/* #payment-paid */}',
+        '`POST` to the URL of your webhook endpoint: a webhook (`payment.paid`), sent by Coinwharf',
+        '### Example delivery {/* #payment-paid-example-request */}',
+        'A script that signs a sample event as Coinwharf does and posts it to your receiver:',
+        ':::code-tabs',
+        '```ts file=examples/webhooks/send.ts\n```',
+        ':::',
+        '### Headers {/* #payment-paid-parameters */}',
+        '#### `webhook-id` {/* #payment-paid-parameter-webhook-id */}',
+        'header · `string` · **required**',
+        '### Request body {/* #payment-paid-request-body */}',
+        'JSON, [`Event`](./objects.mdx#event): every field is on its section.',
+        '```json title="Request body"\n{\n  "id": "evt_9"\n}\n```',
+        '### Responses {/* #payment-paid-responses */}',
+        '#### `2XX` Any success {/* #payment-paid-response-2xx */}',
+        'Received.',
+      ),
+    );
+  });
+
+  test('a body that is no named object is shown as written, its own example first', () => {
+    const inline = {
+      ...update,
+      operation: {
+        ...update.operation,
+        parameters: [],
+        requestBody: {
+          content: {'application/json': {schema: {type: 'object'}, example: {note: 'x'}}},
+        },
+        responses: {},
+      },
+    };
+    expect(operationSection(api, inline, [])).toContain(
+      lines(
+        '### Request body {/* #update-payment-request-body */}',
+        'JSON, an object: every field is on its section.',
+        '```json title="Request body"\n{\n  "note": "x"\n}\n```',
+        '### Responses {/* #update-payment-responses */}',
+      ),
+    );
+    expect(operationSection(api, inline, [])).not.toContain('### Parameters');
+  });
+
+  test('a success whose status holds a 4 or a 5 is no error; two guides are listed with a comma', () => {
+    const created = {
+      ...update,
+      operation: {
+        ...update.operation,
+        responses: {'204': {description: 'Done.', content: {'application/json': {schema: ref('Payment')}}}},
+      },
+    };
+    expect(
+      operationSection(api, created, [
+        {file: 'a.mdx', title: 'A'},
+        {file: 'b.mdx', title: 'B'},
+      ]),
+    ).toContain('Used in [A](../a.mdx), [B](../b.mdx).');
+    expect(operationSection(api, created, [])).toContain(
+      lines(
+        '#### `204` {/* #update-payment-response-204 */}',
+        'Done.',
+        'Returns a [`Payment`](./objects.mdx#payment) object.',
+        '```json title="204 response"\n{\n  "id": "pay_1",\n  "status": "open"\n}\n```',
+      ),
+    );
+  });
+
+  test('an operation with no sample file fails, naming it', () => {
+    expect(() => sampleTabs({...paid, operation: {...paid.operation, 'x-sample-files': []}})).toThrow(
+      'api/openapi.yaml: operation paymentPaid has no x-sample-files; add its examples/ files',
+    );
+  });
+
+  test("a tag's page: the tag's words, then a section per operation with its own guides", () => {
+    const page = tagPage(api, api.tags[0], [paid, update], (entry) =>
+      entry === update ? [{file: 'a.mdx', title: 'A'}] : [],
+    );
+    expect(page.startsWith('Take \\{money\\}.\n\n## Payment paid {/* #payment-paid */}')).toBe(true);
+    expect(page.indexOf('## Payment paid')).toBeLessThan(page.indexOf('## Update a'));
+    expect(page.match(/Used in/g)).toEqual(['Used in']);
+    expect(page).toContain('Changes \\{it\\}.\n\nUsed in [A](../a.mdx).');
+    expect(tagPage(api, api.tags[1], [paid], () => []).startsWith('## Payment paid')).toBe(true);
+  });
+});
+
+describe('the introduction', () => {
+  test("opening, base URLs, the description's sections, every error code by status, the operations and the objects", () => {
+    expect(introPage(api, operations(api), ['Payment', 'Event'])).toBe(
+      lines(
+        'Opening \\{words\\}.',
+        '## Base URL {/* #base-url */}',
+        '`https://api.example.test/v2`: Live and test.',
+        '`https://sandbox.example.test/v2`',
+        'Version `2.1` of the Tiny \\<API>.',
+        '## Authentication\n\nUse a key.',
+        '## Errors {/* #errors */}',
+        'A request that fails gets an HTTP status and a body holding one [error object](./objects.mdx#error): `type` (the kind of error), `code` (what went wrong, stable: branch on it), `message` (for developers, not for customers), `param` (the parameter at fault, or null) and `request_id` (quote it to support).',
+        '```json title="400 response"\n{\n  "error": {\n    "code": "invalid_amount"\n  }\n}\n```',
+        '### Error codes {/* #error-codes */}',
+        'Every code the API returns, with its HTTP status, what causes it and how to fix it:',
+        '#### `invalid_amount` {/* #error-invalid-amount */}',
+        '`400` · `invalid_request_error`',
+        '**Cause:** Bad amount.',
+        '**Fix:** Send a decimal.',
+        '#### `rate_limited` {/* #error-rate-limited */}',
+        '`429` · `rate_limit_error`',
+        '**Cause:** Too many requests.',
+        '**Fix:** Wait \\{a bit\\}.',
+        '#### `internal` {/* #error-internal */}',
+        '`500` · `api_error`',
+        '**Cause:** Our fault.',
+        '**Fix:** Retry.',
+        '#### `unavailable` {/* #error-unavailable */}',
+        '`503` · `api_error`',
+        '**Cause:** Down.',
+        '**Fix:** Retry later.',
+        '## Operations {/* #operations */}',
+        '### Payments {/* #tag-payments */}',
+        'Take \\{money\\}.',
+        '- [Update a \\<payment>](./payments.mdx#update-payment): `POST /v2/payments/{id}`\n- [Payment paid](./payments.mdx#payment-paid): `POST (webhook payment.paid)`',
+        '### Empty {/* #tag-empty */}',
+        '## Objects {/* #objects */}',
+        'What the API returns and sends, field by field, each field with a link of its own:',
+        '- [Payment](./objects.mdx#payment)\n- [Event](./objects.mdx#event)',
+      ),
+    );
+  });
+
+  test('a description without sections keeps its opening whole', () => {
+    const plain = {...api, info: {...api.info, description: 'Only words.'}};
+    expect(introPage(plain, [], []).startsWith('Only words.\n\n## Base URL')).toBe(true);
+    expect(introPage(plain, [], [])).toContain('Version `2.1` of the Tiny \\<API>.\n\n## Errors');
+  });
+
+  test('no error codes to list fails the build, however much of the error object is missing', () => {
+    const partial = [
+      undefined,
+      {type: 'object'},
+      {properties: {}},
+      {properties: {error: {type: 'object'}}},
+      {properties: {error: {properties: {}}}},
+      {properties: {error: {properties: {code: {type: 'string'}}}}},
+    ];
+    for (const Error of partial) {
+      const schemas: Record<string, Schema> = Error ? {Error: Error as Schema} : {};
+      expect(() => errorCodes({...api, components: {...api.components, schemas}}), JSON.stringify(Error)).toThrow(
+        'api/openapi.yaml: the Error schema has no error.code x-error-codes to list',
+      );
+    }
+  });
+
+  test('the description splits at its first heading at the start of a line; no example response, no block', () => {
+    const plain = {
+      ...api,
+      info: {...api.info, description: 'Use ## for nothing.\n\n## Limits\n\nSome.'},
+      components: {...api.components, responses: {BadRequest: {description: 'Bad.'}}},
+    };
+    const intro = introPage(plain, [], []);
+    const notJson = {
+      ...plain,
+      components: {...api.components, responses: {BadRequest: {description: 'Bad.', content: {'text/plain': {}}}}},
+    };
+    expect(introPage(notJson, [], [])).toContain('(quote it to support).\n\n### Error codes');
+    expect(intro.startsWith('Use ## for nothing.\n\n## Base URL')).toBe(true);
+    expect(intro).toContain('Version `2.1` of the Tiny \\<API>.\n\n## Limits\n\nSome.\n\n## Errors');
+    expect(intro).toContain('(quote it to support).\n\n### Error codes');
+  });
+});
+
+describe('the objects page', () => {
+  test('objects with an id first, then the other objects; request bodies and value types left out', () => {
+    expect(objectNames(api, new Set(['UpdatePayment']))).toEqual(['Payment', 'Event', 'Error']);
+    expect(objectNames(api, new Set())).toEqual(['Payment', 'Event', 'Error', 'UpdatePayment']);
+    expect(typeNames(api)).toEqual(['Status']);
+  });
+
+  test('a section per object: title, description, fields and example; then the value types', () => {
+    expect(objectsPage(api, ['Payment'])).toBe(
+      lines(
+        'Every object the API returns or sends, field by field. Each field has a link of its own: copy it from the `#` beside its name.',
+        '## Payment {/* #payment */}',
+        'A payment.',
+        '### Fields of payment {/* #payment-fields */}',
+        '#### `id` {/* #payment-id */}',
+        '`string` · optional',
+        'Example: `pay_1`.',
+        '#### `status` {/* #payment-status */}',
+        '`string` ([`Status`](./objects.mdx#type-status)) · optional',
+        'One of: `open`, `paid`.',
+        '### Example payment {/* #payment-example */}',
+        '```json\n{\n  "id": "pay_1",\n  "status": "open"\n}\n```',
+        '## Value types {/* #value-types */}',
+        'The types that fields above refer to by name: their format and every value they take.',
+        '### `Status` {/* #type-status */}',
+        '`string`',
+        'One of: `open`, `paid`.',
+      ),
+    );
+  });
+
+  test('a two-word object reads as words in its headings', () => {
+    const two = tinyApi({WebhookEndpoint: {type: 'object', properties: {url: {type: 'string'}}}});
+    expect(objectsPage(two, ['WebhookEndpoint'])).toContain(
+      lines(
+        '## Webhook endpoint {/* #webhook-endpoint */}',
+        '### Fields of webhook endpoint {/* #webhook-endpoint-fields */}',
+        '#### `url` {/* #webhook-endpoint-url */}',
+      ),
+    );
+    expect(objectsPage(two, ['WebhookEndpoint'])).toContain(
+      '### Example webhook endpoint {/* #webhook-endpoint-example */}',
+    );
+  });
+});
