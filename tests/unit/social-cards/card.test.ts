@@ -52,6 +52,20 @@ describe('cardOf', () => {
     });
   });
 
+  test('the address at the foot is the canonical URL without its scheme, http or https, and its last slash', () => {
+    const withCanonical = (href: string) =>
+      cardOf(
+        page(
+          `<meta property=og:image content=https://docs.coinwharf.com/img/social/index.png><link rel=canonical href=${href}>`,
+          '/index.html',
+        ),
+        site,
+      )!.text.address;
+    expect(withCanonical('http://docs.coinwharf.com/payments/')).toBe('docs.coinwharf.com/payments');
+    expect(withCanonical('https://docs.coinwharf.com/payments')).toBe('docs.coinwharf.com/payments');
+    expect(withCanonical('/payments/')).toBe('/payments');
+  });
+
   test('no card for a page whose og:image is elsewhere, or missing', () => {
     expect(cardOf(page('<meta property="og:image" content="https://cdn.example/x.png">'), site)).toBeUndefined();
     expect(cardOf(page('<title>Search | Coinwharf Docs</title>'), site)).toBeUndefined();

@@ -50,3 +50,29 @@ test('draws a 1200×630 PNG at each page image address under the site, and nothi
   await pngPlugin.postBuild!({outDir: withoutLogo, routesBuildMetadata: {}} as unknown as PostBuildProps);
   expect(readFileSync(path.join(withoutLogo, 'img/social/quickstart.png')).equals(png)).toBe(false);
 }, 30_000);
+
+test('a site URL without a trailing slash, and a navbar without an SVG logo, still get their cards, logo-less', async () => {
+  type PostBuildProps = Parameters<NonNullable<ReturnType<typeof socialCardsPlugin>['postBuild']>>[0];
+  const drawn = async (url: string, themeConfig: object, staticDirectories = ['static']) => {
+    const outDir = tempSite({'quickstart/index.html': html('https://docs.example.test/img/social/quickstart.png')});
+    const base = context('img/logo.png');
+    const siteConfig = {...base.siteConfig, url, themeConfig, staticDirectories};
+    const plugin = socialCardsPlugin({...base, siteConfig} as LoadContext);
+    await plugin.postBuild!({outDir, routesBuildMetadata: {}} as unknown as PostBuildProps);
+    return readFileSync(path.join(outDir, 'img/social/quickstart.png'));
+  };
+  const logoLess = await drawn('https://docs.example.test/', {navbar: {logo: {src: 'img/logo.png'}}});
+  expect((await drawn('https://docs.example.test', {navbar: {logo: {src: 'img/logo.png'}}})).equals(logoLess)).toBe(
+    true,
+  );
+  // A PNG logo that exists is not drawn either: only an SVG logo is.
+  const pngLogo = tempSite({'img/logo.png': 'not an SVG'});
+  expect(
+    (await drawn('https://docs.example.test/', {navbar: {logo: {src: 'img/logo.png'}}}, [pngLogo])).equals(logoLess),
+  ).toBe(true);
+  for (const themeConfig of [{}, {navbar: {}}, {navbar: {logo: {}}}]) {
+    expect((await drawn('https://docs.example.test/', themeConfig)).equals(logoLess), JSON.stringify(themeConfig)).toBe(
+      true,
+    );
+  }
+}, 60_000);
