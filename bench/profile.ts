@@ -388,7 +388,16 @@ async function main() {
     for (const route of routes) {
       results[route] = [];
       for (let i = 0; i < runs; i += 1) {
-        const run = await profile(`${nginx.url}${route}`);
+        // Now and then Chromium's trace lacks the navigation's start event; such a run is drawn again.
+        let run: RunResult | undefined;
+        for (let attempt = 1; !run; attempt += 1) {
+          try {
+            run = await profile(`${nginx.url}${route}`);
+          } catch (error) {
+            if (attempt === 3) throw error;
+            console.log(`${route}: run dropped (${(error as Error).message}), drawn again`);
+          }
+        }
         results[route].push(run);
         console.log(`${route}: blocking ${Math.round(run.blockingTime)} ms, ${run.longTasks.length} long tasks`);
       }
