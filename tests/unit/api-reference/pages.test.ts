@@ -204,7 +204,7 @@ describe('an operation section', () => {
       ...update,
       operation: {
         ...update.operation,
-        parameters: [],
+        parameters: undefined,
         requestBody: {
           content: {'application/json': {schema: {type: 'object'}, example: {note: 'x'}}},
         },

@@ -161,3 +161,17 @@ describe('a mistake in a sample fails the build, naming the page, the line and t
     });
   }
 });
+
+test("an error that is no writer's mistake is not dressed as one: it keeps its own message", () => {
+  // A folder where a sample file should be: reading it fails in Node, not in our checks.
+  const odd = tempSite({'examples/api/folder.ts/inner.txt': 'x'});
+  const oddProcessor = unified()
+    .use(remarkParse)
+    .use(remarkMdx)
+    .use(remarkDirective)
+    .use(remarkCodeSamples, {siteDir: odd});
+  const file = new VFile({path: path.join(odd, 'docs/guide.mdx'), value: '```ts file=examples/api/folder.ts\n```\n'});
+  expect(() => oddProcessor.runSync(oddProcessor.parse(file), file)).toThrow(
+    /^EISDIR: illegal operation on a directory/,
+  );
+});

@@ -1,4 +1,5 @@
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {cpSync, existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {generateNginx} from '../../../plugins/deploy/generate';
@@ -61,6 +62,23 @@ describe('deploy:nginx', () => {
     expect(config).toContain('        listen 8080;\n        server_name _;\n');
     expect(config).toContain('    access_log /dev/stdout;\n');
     expect(config).not.toContain('\nuser ');
+  });
+
+  test('as the command, with no options: reads ./build and writes plugins/deploy/nginx/nginx.conf under the current folder', () => {
+    const site = tempSite({});
+    cpSync(build(), path.join(site, 'build'), {recursive: true});
+    const tsx = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
+    const command = spawnSync(tsx, [path.resolve(__dirname, '../../../plugins/deploy/generate.ts')], {
+      cwd: site,
+      encoding: 'utf8',
+      // No nginx on the PATH: the check is skipped, as on a machine without it.
+      env: {...process.env, PATH: path.dirname(process.execPath)},
+    });
+    expect(command.stdout).toContain('Wrote plugins/deploy/nginx/nginx.conf: 2 pages, 1 inline script hashes.');
+    expect(command.status).toBe(0);
+    expect(readFileSync(path.join(site, 'plugins/deploy/nginx/nginx.conf'), 'utf8')).toContain(
+      `        root ${path.join(site, 'build')};\n`,
+    );
   });
 
   test('a relative build folder is served by its absolute path', () => {

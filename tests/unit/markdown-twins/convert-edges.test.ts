@@ -91,3 +91,12 @@ describe('Markdown twin converter, at the edges', () => {
     });
   }
 });
+
+test("an error that is no writer's mistake is not dressed as one: it keeps its own message", () => {
+  // A folder where a sample file should be: reading it fails in Node, not in our checks.
+  const odd = tempSite({'examples/api/folder.ts/inner.txt': 'x'});
+  const context = {...absolute, siteDir: odd, file: path.join(odd, 'docs/fixture/page.mdx')};
+  expect(() => convert('```ts file=examples/api/folder.ts\n```\n', context)).toThrow(
+    /^EISDIR: illegal operation on a directory/,
+  );
+});

@@ -33,7 +33,7 @@ test('a site with neither docs nor blog lists only its home page', async () => {
 test('links resolved from the docs root, to a .md page, with a colon in the query; a sidebar ref orders nothing', async () => {
   const siteDir = tempSite({
     'docs/guide/setup.mdx':
-      'See [payments](payments/index.mdx), [about](../../src/pages/about.md), [a time](/about?at=t:1) and [a ref](../payments/?from=a:b).\n',
+      'See [payments](payments/index.mdx), [about](../../src/pages/about.md), [a time](/about?at=t:1), [a colon](payments/index.mdx?from=a:b) and [a ref](../payments/?from=a:b).\n',
     'docs/payments/index.mdx': 'Payments.\n',
     'src/pages/about.md': 'About.\n',
   });
@@ -69,9 +69,36 @@ test('links resolved from the docs root, to a .md page, with a colon in the quer
     },
   });
   expect(read('guide/setup.md')).toBe(
-    '---\ntitle: "Set up"\ndescription: "Set up."\n---\n\n# Set up\n\nSee [payments](https://docs.example.test/payments/index.md), [about](https://docs.example.test/about.md), [a time](https://docs.example.test/about.md?at=t:1) and [a ref](https://docs.example.test/payments/index.md?from=a:b).\n',
+    '---\ntitle: "Set up"\ndescription: "Set up."\n---\n\n# Set up\n\nSee [payments](https://docs.example.test/payments/index.md), [about](https://docs.example.test/about.md), [a time](https://docs.example.test/about.md?at=t:1), [a colon](https://docs.example.test/payments/index.md?from=a:b) and [a ref](https://docs.example.test/payments/index.md?from=a:b).\n',
   );
   expect(read('llms.txt')).toContain(
     '## Docs\n\n- [Set up](https://docs.example.test/guide/setup.md): Set up.\n- [Payments](https://docs.example.test/payments/index.md): Payments.\n',
   );
+});
+
+test('links to a home page written in MDX go to its twin, by path or by file; a page without title or description gets empty ones', async () => {
+  const siteDir = tempSite({
+    'docs/guide.mdx': '[home](/), [again](/?x=1) and [file](../src/pages/index.mdx).\n',
+    'src/pages/index.mdx': 'Home.\n',
+  });
+  const read = await build(siteDir, {
+    'docusaurus-plugin-content-docs': {
+      default: {
+        loadedVersions: [
+          {
+            contentPath: path.join(siteDir, 'docs'),
+            sidebars: {},
+            docs: [
+              {id: 'guide', title: 'Guide', description: 'Guide.', permalink: '/guide', source: '@site/docs/guide.mdx'},
+            ],
+          },
+        ],
+      },
+    },
+    'docusaurus-plugin-content-pages': {default: [{type: 'mdx', permalink: '/', source: '@site/src/pages/index.mdx'}]},
+  });
+  expect(read('guide.md')).toBe(
+    '---\ntitle: "Guide"\ndescription: "Guide."\n---\n\n# Guide\n\n[home](https://docs.example.test/index.md), [again](https://docs.example.test/index.md?x=1) and [file](https://docs.example.test/index.md).\n',
+  );
+  expect(read('index.md')).toBe('---\ntitle: ""\ndescription: ""\n---\n\n# \n\nHome.\n');
 });

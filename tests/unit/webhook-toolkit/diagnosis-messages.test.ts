@@ -214,6 +214,10 @@ describe('the signature checker, word for word', () => {
     ['a body that is not JSON', 'id=evt_1&type=payment.succeeded'],
     ['a JSON null', 'null'],
     ['a JSON array', '["type","id"]'],
+    [
+      'a compact body in order with a key Coinwharf does not send',
+      '{"id":"evt_1","type":"payment.succeeded","note":1}',
+    ],
   ])('a wrong secret on %s: the secret or the body is not the one signed', async (_name, text) => {
     const wrong = `whsec_${encodeBase64(new Uint8Array(32).fill(9))}`;
     expect(await stepOf(await delivery({secret: wrong, body: text}), 'match')).toEqual({
