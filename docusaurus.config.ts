@@ -234,7 +234,7 @@ const config: Config = {
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
   // api-reference regenerates the API reference when api/openapi.yaml changes; lazy-prism keeps
-  // Prism out of the browser's first load (src/internal/LazyPrism); client-replacements swaps three
+  // Prism out of the browser's first load (src/internal/LazyPrism); client-replacements swaps two
   // small modules of Docusaurus's client for faster ones (src/internal/ClientReplacements).
   plugins: [
     codeSamplesPlugin,

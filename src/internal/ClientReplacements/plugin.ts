@@ -38,7 +38,7 @@ export default function clientReplacementsPlugin(context: {siteDir: string}): Pl
   const searched = createRequire(path.join(context.siteDir, 'package.json')).resolve.paths('@docusaurus/core') ?? [];
   const modules = replacements.map(({package: name, file, by}) => {
     // Fails the build, not the page, if an upgrade moves or renames a module.
-    const upstream = searched.map((folder) => path.join(folder, name, file)).find((candidate) => existsSync(candidate));
+    const upstream = searched.map((dir) => path.join(dir, name, file)).find((candidate) => existsSync(candidate));
     if (!upstream) throw new Error(`${name} has no ${file} any more: see src/internal/ClientReplacements/plugin.ts`);
     return {upstream, by: path.join(folder, by)};
   });
