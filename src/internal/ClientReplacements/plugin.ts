@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /**
- * Two small modules of Docusaurus's client, replaced in the browser's bundle
+ * Three small modules of Docusaurus's client, replaced in the browser's bundle
  * by ours with the same exports (the server's bundle keeps upstream's), each
  * for a long task a trace of our pages at a phone's speed attributed to it.
  */
@@ -29,6 +29,17 @@ const replacements = [
     package: '@docusaurus/theme-common',
     file: 'lib/hooks/useWindowSize.js',
     by: 'useWindowSize.ts',
+  },
+  {
+    // A code block is measured (does it scroll sideways, so it gets a word
+    // wrap button?) when it comes near the viewport, by one
+    // IntersectionObserver, instead of by a forced layout per block right
+    // after hydration and a MutationObserver per hidden tab panel whose
+    // options are sorted with `localeCompare` on each render: about 30 ms of
+    // the quickstart's hydration task at 4× CPU slowdown.
+    package: '@docusaurus/theme-common',
+    file: 'lib/hooks/useCodeWordWrap.js',
+    by: 'useCodeWordWrap.ts',
   },
 ];
 

@@ -3,7 +3,7 @@ import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import type {Props} from '@theme/CodeBlock';
 import type {CodeTextProps, PageCode} from './pageCode';
-import {useServerRendered} from './useServerRendered';
+import {useServerRendered} from '@site/src/internal/useServerRendered';
 
 /** A code block's children as one string where they are only text, so it can be copied. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {

@@ -15,7 +15,7 @@ import type {Props} from '@theme/CodeBlock/Content';
 import {loadedTokenClasses} from '@site/src/internal/LazyPrism';
 import type {ColorModes, styledTokenClassName, stylesShowOnSpaces} from '../tokenClasses';
 import {compactLine, type ClassNameOf, type LinePiece} from '../compactLine';
-import {useServerRendered} from '../useServerRendered';
+import {useServerRendered} from '@site/src/internal/useServerRendered';
 import styles from './styles.module.css';
 
 /** Hydration keeps the `<code>` the server rendered: React leaves an element with this inner HTML untouched. */

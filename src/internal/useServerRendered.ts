@@ -6,8 +6,9 @@ const notHydrating = () => false;
 const hydratingServerHtml = () => true;
 
 /**
- * Whether this code block came with the server's HTML and is being hydrated,
- * decided once, when it mounts: such a block keeps the server's DOM for good.
+ * Whether this component came with the server's HTML and is being hydrated,
+ * decided once, when it mounts: a code block (src/theme/CodeBlock) or a
+ * last-updated date (src/theme/LastUpdated) that did keeps the server's DOM for good.
  * React reads the server snapshot only while it hydrates server HTML: not in a
  * client render, not even the one it falls back to when hydration fails (then
  * there is no server DOM to keep).
