@@ -302,3 +302,28 @@ test.describe('prefetching each chunk once (src/internal/ClientReplacements)', (
     expect(missing).toEqual([]);
   });
 });
+
+test('a doc reached by a client-side navigation shows the same last-updated line as its full load (src/theme/LastUpdated)', async ({
+  page,
+}) => {
+  const lastUpdated = page.locator('.theme-last-updated');
+  await page.goto(routes.quickstart);
+  await waitForHydration(page);
+  // The line the server wrote, kept through hydration.
+  await expect(lastUpdated).toHaveText(/^Last updated on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  const fullLoad = {
+    text: await lastUpdated.textContent(),
+    datetime: await lastUpdated.locator('time').getAttribute('datetime'),
+  };
+  expect(fullLoad.datetime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+  await page.goto(routes.welcome);
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.locator(`.theme-doc-sidebar-container a[href="${routes.quickstart}"]`).first().click();
+  await expect(page.locator('h1')).toHaveText('Quickstart');
+  expect(await isSameDocument(page)).toBe(true);
+  // Rendered in the browser this time, by upstream's component.
+  await expect(lastUpdated).toHaveText(fullLoad.text ?? '(none on the full load)');
+  await expect(lastUpdated.locator('time')).toHaveAttribute('datetime', fullLoad.datetime ?? '(none)');
+});
