@@ -103,6 +103,12 @@ interface Run {
   cls: number;
   tbt: number;
   bytes: number;
+  /**
+   * The unthrottled load Lighthouse observed before simulating: when the LCP
+   * element painted, and the scripts whose download had ended by then. The
+   * simulation (Lantern) puts those scripts, on the slow link, before the LCP.
+   */
+  lcpPaint: {observedMs: number; scriptBytes: number; mainJs: boolean};
   /** Audits below full marks outside performance: what keeps a category from 100. */
   failing: string[];
 }
@@ -137,6 +143,17 @@ function measure(url: string): Run {
   rmSync(output, {force: true});
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const detailItems = <T>(id: string) => ((lhr.audits[id]?.details ?? {}) as {items?: T[]}).items ?? [];
+  const observedLcp =
+    detailItems<{observedLargestContentfulPaint?: number}>('metrics')[0]?.observedLargestContentfulPaint ?? Number.NaN;
+  const scriptsBeforeLcp = detailItems<{
+    url: string;
+    resourceType?: string;
+    networkEndTime?: number;
+    transferSize?: number;
+  }>('network-requests').filter(
+    (request) => request.resourceType === 'Script' && (request.networkEndTime ?? Infinity) <= observedLcp,
+  );
   const failing = categories
     .filter((category) => category !== 'performance')
     .flatMap((category) => lhr.categories[category].auditRefs)
@@ -151,6 +168,12 @@ function measure(url: string): Run {
     cls: numeric('cumulative-layout-shift'),
     tbt: numeric('total-blocking-time'),
     bytes: numeric('total-byte-weight'),
+    lcpPaint: {
+      observedMs: observedLcp,
+      scriptBytes: scriptsBeforeLcp.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+      // Docusaurus's main bundle: assets/js/main.<hash>.js (not runtime~main).
+      mainJs: scriptsBeforeLcp.some((request) => /\/main\.[0-9a-f]+\.js$/.test(new URL(request.url).pathname)),
+    },
     failing,
   };
 }
@@ -188,6 +211,16 @@ const fmt = {
   ratio: (value: number, stock: number) => (stock > 0 ? `${(value / stock).toFixed(2)}` : 'n/a'),
 };
 
+/** How many runs of ours and of stock painted the LCP element after main.js had arrived. */
+function lcpPaintSummary(measured: Measured[]): string {
+  const count = (items: Measured[]) => {
+    const all = items.flatMap((item) => item.runs);
+    return `${all.filter((run) => run.lcpPaint.mainJs).length} of ${all.length}`;
+  };
+  const isStock = (item: Measured) => item.target.label.startsWith('stock');
+  return `It had in ${count(measured.filter((item) => !isStock(item)))} runs of our pages and ${count(measured.filter(isStock))} of the stock page.`;
+}
+
 function report(measured: Measured[], started: Date, load: {start: number[]; end?: number[]}): string {
   const m = (item: Measured, pick: (run: Run) => number) => median(item.runs.map(pick));
   const stock = measured.find((item) => item.target.label.startsWith('stock'));
@@ -211,6 +244,8 @@ function report(measured: Measured[], started: Date, load: {start: number[]; end
         m(item, (r) => r.cls).toFixed(3),
         fmt.kb(bytes),
         js === undefined ? 'n/a' : `${js.toLocaleString('en-GB')} B`,
+        `${item.runs.filter((r) => r.lcpPaint.mainJs).length}/${item.runs.length}`,
+        fmt.kb(m(item, (r) => r.lcpPaint.scriptBytes)),
         fmt.ratio(
           perf,
           stockOf((r) => r.scores.performance),
@@ -248,8 +283,17 @@ function report(measured: Measured[], started: Date, load: {start: number[]; end
     '`firstLoadJs()` of `tests/support/first-load.ts` in the same run (as `tests/budgets.json` counts it). The',
     "`÷ stock` columns divide the route's median by the stock doc page's.",
     '',
-    '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer | First-load JS | Perf ÷ stock | TBT ÷ stock | LCP ÷ stock | Transfer ÷ stock | First-load JS ÷ stock | Audits below full marks |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    "LCP: on a doc page the LCP element is text of the server's HTML (the article's first paragraph), yet the",
+    'simulated LCP trails FCP. Lighthouse loads the page unthrottled, then simulates slow 4G and 4× CPU over',
+    'what it observed (Lantern): every request and task that ended before the observed LCP paint is put before',
+    "the simulated one. On loopback the deferred `main.js` arrives within tens of milliseconds, and Chromium's",
+    'first paint comes after it, so its download on the slow link and its evaluation count in LCP; in a run',
+    'where the paint also followed the route chunks, they count too. `main.js before LCP paint` counts the',
+    'runs where it had arrived by the observed paint; `JS before LCP paint` is the median transfer of the',
+    `scripts that had. ${lcpPaintSummary(measured)} The scripts stay in the audit as shipped.`,
+    '',
+    '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer | First-load JS | main.js before LCP paint | JS before LCP paint | Perf ÷ stock | TBT ÷ stock | LCP ÷ stock | Transfer ÷ stock | First-load JS ÷ stock | Audits below full marks |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
     '',
   ].join('\n');
