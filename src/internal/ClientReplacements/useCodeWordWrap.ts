@@ -6,10 +6,13 @@
 // layout per block) and watches each block in a hidden tab panel with a
 // MutationObserver, whose options hook sorts its keys with `localeCompare` on
 // every render: on the quickstart's 26 blocks, about 30 ms of a phone's
-// hydration task. Here one IntersectionObserver measures a block when it comes
-// within a screen of the viewport, which is also when a hidden tab panel's
-// block appears; its callback runs after the browser's own layout, so the
-// measure forces none, and the result is a transition.
+// hydration task. Here one IntersectionObserver measures the blocks: its
+// callback runs after the browser's own layout, so a measure forces none, and
+// the result is a transition. Its first callback measures every block that is
+// shown (before the buttons appear, src/theme/CodeBlock/Buttons, so a button
+// group never widens on screen); a block of a hidden tab panel is measured
+// when it comes within a screen of the viewport, so its button is there before
+// the reader sees it.
 import {startTransition, useCallback, useEffect, useRef, useState, type RefObject} from 'react';
 
 type Measure = () => void;
@@ -21,7 +24,10 @@ let observer: IntersectionObserver | undefined;
 function blockObserver(): IntersectionObserver {
   observer ??= new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) if (entry.isIntersecting) measures.get(entry.target)?.();
+      for (const entry of entries) {
+        // A block in a hidden tab panel has no box: nothing to measure until it is shown.
+        if (entry.isIntersecting || entry.boundingClientRect.width > 0) measures.get(entry.target)?.();
+      }
     },
     {rootMargin: '100% 0px'},
   );
