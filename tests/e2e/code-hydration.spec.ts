@@ -375,7 +375,8 @@ test('every block of a full load gets the word wrap button exactly when it scrol
   expect(narrow).toBeGreaterThan(3);
 });
 
-test('a full load of the quickstart shifts no layout (CLS 0)', async ({page}) => {
+/** Records every layout shift not caused by input, from the first byte of the page on. */
+async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as {layoutShifts: number[]}).layoutShifts = shifts;
@@ -385,11 +386,53 @@ test('a full load of the quickstart shifts no layout (CLS 0)', async ({page}) =>
       }
     }).observe({type: 'layout-shift', buffered: true});
   });
+}
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as {layoutShifts: number[]}).layoutShifts);
+
+test('a full load of the quickstart shifts no layout (CLS 0)', async ({page}) => {
+  await recordLayoutShifts(page);
   const network = recordRequests(page);
   await page.goto(routes.quickstart);
   await waitForHydration(page);
   await network.quiet();
-  expect(await page.evaluate(() => (window as unknown as {layoutShifts: number[]}).layoutShifts)).toEqual([]);
+  expect(await layoutShifts(page)).toEqual([]);
+});
+
+test('jumping down the quickstart several screens at a time shifts no layout: each block has its word wrap button before it shows', async ({
+  page,
+}) => {
+  // A phone's width, where most blocks scroll sideways.
+  await page.setViewportSize({width: 375, height: 740});
+  await recordLayoutShifts(page);
+  await page.goto(routes.quickstart);
+  await waitForHydration(page);
+  await waitForCodeButtons(page);
+  const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  let checked = 0;
+  for (let y = 0; y < bottom;) {
+    // A script's scroll, not the reader's input: a shift it brings counts.
+    y = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 2.5);
+      return window.scrollY;
+    });
+    const inView = page.locator('.theme-code-block:visible').filter({
+      has: page.locator('pre:not(:empty)'),
+    });
+    for (const block of await inView.all()) {
+      const shown = await block.evaluate((element) => {
+        const {top, bottom: end} = element.getBoundingClientRect();
+        return end > 0 && top < window.innerHeight;
+      });
+      const scrolls = await block.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth);
+      if (!shown || !scrolls) continue;
+      // Its button is there (what a late measure would add, widening the painted button group).
+      await expect(block.locator('button[aria-label="Toggle word wrap"]')).toHaveCount(1);
+      checked += 1;
+    }
+    if (y >= bottom) break;
+  }
+  expect(checked, 'wide blocks seen on the way down').toBeGreaterThan(2);
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test('when hydration fails elsewhere on the page and React renders it afresh, code blocks are rendered, not left empty', async ({
