@@ -217,8 +217,9 @@ const config: Config = {
     // The Docusaurus v4 flags, but one: storage namespacing stays off because
     // the spec names the plain "theme" and announcement-bar keys (see
     // shared/spec/NOTES.md). Docusaurus Faster (Rspack, SWC, Lightning CSS)
-    // builds about 5 times quicker than webpack; DOCUSAURUS_FASTER=false
-    // builds with webpack instead, to compare.
+    // builds about 4 times quicker than webpack; DOCUSAURUS_FASTER=false
+    // compiles with webpack instead, to compare, though its server render
+    // fails the pages with the webhook tools (README, "Quick start").
     v4: {
       removeLegacyPostBuildHeadAttribute: true,
       useCssCascadeLayers: true,
