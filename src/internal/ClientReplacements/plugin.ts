@@ -32,11 +32,11 @@ const replacements = [
   },
   {
     // A code block is measured (does it scroll sideways, so it gets a word
-    // wrap button?) when it comes near the viewport, by one
-    // IntersectionObserver, instead of by a forced layout per block right
-    // after hydration and a MutationObserver per hidden tab panel whose
-    // options are sorted with `localeCompare` on each render: about 30 ms of
-    // the quickstart's hydration task at 4× CPU slowdown.
+    // wrap button?) by one IntersectionObserver, after the browser's own
+    // layout, instead of by a forced layout per block right after hydration
+    // and a MutationObserver per hidden tab panel whose options are sorted
+    // with `localeCompare` on each render: about 30 ms of the quickstart's
+    // hydration task at 4× CPU slowdown.
     package: '@docusaurus/theme-common',
     file: 'lib/hooks/useCodeWordWrap.js',
     by: 'useCodeWordWrap.ts',
