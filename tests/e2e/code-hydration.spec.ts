@@ -307,24 +307,25 @@ test.describe('Copy', () => {
   });
 });
 
+/** Whether a code block's `<pre>` scrolls sideways (what earns it a word wrap button). */
+const scrollsSideways = (block: Locator) =>
+  block.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth);
+
 /** Turns word wrap on for the first shown block that scrolls sideways, and checks it no longer does. */
 async function wrapFirstWideBlock(page: Page): Promise<void> {
-  const overflows = (block: Locator) =>
-    block.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth);
   let wide: Locator | undefined;
   for (const block of await page.locator('.theme-code-block:visible').all()) {
-    if (await overflows(block)) {
+    if (await scrollsSideways(block)) {
       wide = block;
       break;
     }
   }
   if (wide === undefined) throw new Error('no shown code block scrolls sideways');
-  // A block is measured for its button as it nears the viewport.
   await wide.scrollIntoViewIfNeeded();
   await wide.hover();
   await wide.getByRole('button', {name: 'Toggle word wrap'}).click();
   await expect(wide.locator('code')).toHaveCSS('white-space', 'pre-wrap');
-  expect(await overflows(wide)).toBe(false);
+  expect(await scrollsSideways(wide)).toBe(false);
 }
 
 test.describe('on a phone', () => {
@@ -358,8 +359,7 @@ test('every block of a full load gets the word wrap button exactly when it scrol
     await tabs.getByRole('tab', {name: label, exact: true}).click();
     for (const block of await page.locator('.theme-code-block:visible').all()) {
       await block.scrollIntoViewIfNeeded();
-      const pre = block.locator('pre');
-      const scrolls = await pre.evaluate((element) => element.scrollWidth > element.clientWidth);
+      const scrolls = await scrollsSideways(block);
       const titled = block.locator('[class*="codeBlockTitle"]');
       const title = (await titled.count()) > 0 ? await titled.textContent() : await block.locator('code').textContent();
       await expect(
@@ -409,28 +409,24 @@ test('jumping down the quickstart several screens at a time shifts no layout: ea
   await waitForCodeButtons(page);
   const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   let checked = 0;
-  for (let y = 0; y < bottom;) {
+  let y = 0;
+  do {
     // A script's scroll, not the reader's input: a shift it brings counts.
     y = await page.evaluate(() => {
       window.scrollBy(0, window.innerHeight * 2.5);
       return window.scrollY;
     });
-    const inView = page.locator('.theme-code-block:visible').filter({
-      has: page.locator('pre:not(:empty)'),
-    });
-    for (const block of await inView.all()) {
+    for (const block of await page.locator('.theme-code-block:visible').all()) {
       const shown = await block.evaluate((element) => {
         const {top, bottom: end} = element.getBoundingClientRect();
         return end > 0 && top < window.innerHeight;
       });
-      const scrolls = await block.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth);
-      if (!shown || !scrolls) continue;
+      if (!shown || !(await scrollsSideways(block))) continue;
       // Its button is there (what a late measure would add, widening the painted button group).
       await expect(block.locator('button[aria-label="Toggle word wrap"]')).toHaveCount(1);
       checked += 1;
     }
-    if (y >= bottom) break;
-  }
+  } while (y < bottom);
   expect(checked, 'wide blocks seen on the way down').toBeGreaterThan(2);
   expect(await layoutShifts(page)).toEqual([]);
 });
