@@ -16,12 +16,14 @@ test('the description says what the brief says', async () => {
   expect(api.servers.map((s: any) => s.url)).toEqual(['https://api.coinwharf.com/v1']);
   expect(api.components.securitySchemes.bearerAuth).toMatchObject({type: 'http', scheme: 'bearer'});
   expect(Object.keys(api.paths).sort()).toEqual([
+    '/balance',
     '/events',
     '/payments',
     '/payments/{id}',
     '/payments/{id}/accept',
     '/payments/{id}/cancel',
     '/refunds',
+    '/refunds/{id}',
     '/sandbox/payments/{id}/simulate',
     '/sandbox/refunds/{id}/simulate',
     '/webhook_endpoints',
@@ -42,6 +44,11 @@ test('the description says what the brief says', async () => {
     'network',
     'amount_due',
     'amount_received',
+    'amount_pending',
+    'amount_refunded',
+    'fee',
+    'asset_contract',
+    'transactions',
     'address',
     'payment_uri',
     'hosted_url',
@@ -73,6 +80,7 @@ test('the description says what the brief says', async () => {
     'payment.expired',
     'payment.canceled',
     'payment.failed',
+    'payment.updated',
     'refund.succeeded',
     'refund.failed',
   ]);
@@ -97,6 +105,39 @@ test('the description says what the brief says', async () => {
   ]);
   expect(schemas.Error.properties.error.required).toEqual(['type', 'code', 'message', 'param', 'request_id']);
   expect(api.components.responses.TooManyRequests.headers['Retry-After']).toBeDefined();
+  // Model v2: transactions, readable refunds, the balance, and the list filters that find a payment again.
+  expect(schemas.Transaction.required).toEqual(['hash', 'amount', 'confirmations', 'block_height', 'seen_at']);
+  expect(schemas.Transaction.properties.block_height.type).toEqual(['integer', 'null']);
+  expect(schemas.Refund.required).toContain('transaction_hash');
+  expect(schemas.Balance.required).toEqual(['object', 'livemode', 'available', 'pending']);
+  expect(api.paths['/payments'].get.parameters.map((p: any) => p.name)).toEqual([
+    'limit',
+    'starting_after',
+    'status',
+    'reference',
+    'created',
+  ]);
+  expect(api.paths['/payments'].get.parameters.at(-1)).toMatchObject({style: 'deepObject', explode: true});
+  expect(api.paths['/refunds'].get.parameters.map((p: any) => p.name)).toEqual(['limit', 'starting_after', 'payment']);
+  // Every response of every operation carries the rate-limit headers; every POST's may say it was replayed.
+  for (const [route, item] of Object.entries<any>(api.paths)) {
+    for (const [method, operation] of Object.entries<any>(item)) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        const headers = Object.keys(response.headers ?? {});
+        expect(headers, `${method} ${route} ${status}`).toEqual(
+          expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+        );
+        if (method === 'post' && /^(2|400|404|409|422)/.test(status))
+          expect(headers, `${method} ${route} ${status}`).toContain('Idempotent-Replayed');
+      }
+    }
+  }
+  const codes = schemas.Error.properties.error.properties.code['x-error-codes'];
+  expect(codes.idempotency_in_progress).toMatchObject({status: 409, type: 'idempotency_error'});
+  expect(codes.balance_insufficient).toMatchObject({status: 409, type: 'invalid_request_error'});
+  expect(codes.amount_too_small).toMatchObject({status: 400});
+  expect(codes.amount_too_large).toMatchObject({status: 400});
+  expect(codes.unsupported_currency.fix).toBe('Price the order in USD, EUR, GBP, CAD, AUD, JPY or CHF.');
   for (const [name, prefix] of [
     ['PaymentId', 'pay_'],
     ['RefundId', 'rf_'],
@@ -154,7 +195,7 @@ test('the mock has a handler for every operation of the description, and answers
         .flatMap((item) => Object.values<any>(item).map((op) => op.operationId))
         .sort(),
     );
-    expect(called.length).toBeGreaterThanOrEqual(8);
+    expect(called.length).toBeGreaterThanOrEqual(12);
     expect(mock.violations).toEqual([]);
   } finally {
     await mock.close();

@@ -80,10 +80,26 @@ const tokenContract = (asset: string, chainId: number) =>
     'USDC@11155111': '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
     'USDC@80002': '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582',
   })[`${asset}@${chainId}`] ?? '0xaA8E23Fb1079EA71e0a56F48a2aA51851D8433D0';
+// The contract (or mint) a sandbox payment's token lives at; null for a native coin. USDT has
+// no issuer testnet contract: the sandbox simulates it (its payment URI still names one, as a wallet needs).
+const sandboxContracts: Record<string, string | null> = {
+  'USDC@ethereum': '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
+  'USDC@base': '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+  'USDC@polygon': '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582',
+  'USDC@solana': '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
+};
+const assetContract = (asset: string, network: string) => sandboxContracts[`${asset}@${network}`] ?? null;
 const decimals: Record<string, number> = {BTC: 8, ETH: 18, USDC: 6, USDT: 6, SOL: 9};
+// The fiat currencies prices may use, with their minor units (BRIEF, Model v2).
+const fiatDecimals: Record<string, number> = {USD: 2, EUR: 2, GBP: 2, CAD: 2, AUD: 2, JPY: 0, CHF: 2};
 const usdPerUnit: Record<string, string> = {
   USD: '1',
   EUR: '1.08',
+  GBP: '1.27',
+  CAD: '0.73',
+  AUD: '0.66',
+  JPY: '0.0067',
+  CHF: '1.13',
   BTC: '60625',
   ETH: '3350',
   SOL: '145',
@@ -107,6 +123,12 @@ const decimal = (value: bigint, scale: number) => {
 
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newId = (prefix: string) => `${prefix}_${[...randomBytes(24)].map((b) => base62[b % 62]).join('')}`;
+const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** A transaction hash as the network's explorer writes it (a Solana signature is base58). */
+const newTransactionHash = (network: string) =>
+  network === 'solana'
+    ? [...randomBytes(88)].map((b) => base58Alphabet[b % 58]).join('')
+    : `${['bitcoin', 'tron'].includes(network) ? '' : '0x'}${randomBytes(32).toString('hex')}`;
 const randomAddress = (network: string) =>
   network === 'bitcoin'
     ? `tb1q${randomBytes(19).toString('hex')}`
@@ -153,7 +175,8 @@ export async function startMockApi(): Promise<MockApi> {
   const refunds = new Map<string, Json>();
   const events: Json[] = [];
   const endpoints: Json[] = [];
-  const idempotency = new Map<string, {fingerprint: string; reply: Reply}>();
+  // A key's stored reply, or `running` while its first request has not answered yet.
+  const idempotency = new Map<string, {fingerprint: string; reply: Reply | 'running'}>();
 
   // Signs and POSTs one event to every enabled endpoint that subscribed to its type.
   async function emit(type: string, object: Json) {
@@ -223,6 +246,46 @@ export async function startMockApi(): Promise<MockApi> {
     return units(payment.amount_received.amount, d) - refunded;
   };
 
+  const money = (payment: Json, value: bigint) => ({
+    amount: decimal(value, decimals[payment.asset]),
+    currency: payment.asset,
+  });
+  const unitsOf = (payment: Json, field: string) => units(payment[field].amount, decimals[payment.asset]);
+
+  /** The refunds that have not failed, summed into `amount_refunded`. */
+  const countRefunds = (payment: Json) => {
+    payment.amount_refunded = money(payment, unitsOf(payment, 'amount_received') - refundable(payment));
+  };
+
+  /** A transaction of `value` seen paying the payment, with `confirmations` (0: not mined yet). */
+  const seeTransaction = (payment: Json, value: bigint, confirmations: number) => {
+    payment.transactions.push({
+      hash: newTransactionHash(payment.network),
+      amount: money(payment, value),
+      confirmations,
+      block_height: confirmations === 0 ? null : 4_100_000 + payment.transactions.length,
+      seen_at: now(),
+    });
+    if (confirmations >= payment.required_confirmations)
+      payment.amount_received = money(payment, unitsOf(payment, 'amount_received') + value);
+    else payment.amount_pending = money(payment, unitsOf(payment, 'amount_pending') + value);
+  };
+  /** Every transaction reaches the required confirmations: pending funds become received funds. */
+  const confirmAll = (payment: Json) => {
+    for (const transaction of payment.transactions) transaction.confirmations = payment.required_confirmations;
+    payment.amount_received = money(payment, unitsOf(payment, 'amount_received') + unitsOf(payment, 'amount_pending'));
+    payment.amount_pending = money(payment, 0n);
+    payment.confirmations = payment.required_confirmations;
+  };
+  /** A reorg: the unconfirmed transactions are gone from the chain. */
+  const dropUnconfirmed = (payment: Json) => {
+    payment.transactions = payment.transactions.filter((t: Json) => t.confirmations >= payment.required_confirmations);
+    payment.amount_pending = money(payment, 0n);
+    payment.confirmations = 0;
+  };
+  /** 1 % of the confirmed funds, rounded half up to the asset's smallest unit. */
+  const feeOf = (payment: Json) => money(payment, (unitsOf(payment, 'amount_received') + 50n) / 100n);
+
   const page = (items: Json[], query: Json, filters: string[]) => {
     let list = items.filter((item) => filters.every((f) => query[f] === undefined || item[f] === query[f]));
     if (query.starting_after) list = list.slice(list.findIndex((i) => i.id === query.starting_after) + 1);
@@ -233,13 +296,18 @@ export async function startMockApi(): Promise<MockApi> {
   const handlers: Record<string, (c: Context) => Reply | Promise<Reply>> = {
     async createPayment(c) {
       const {price, asset, network, expires_in = 900, reference = null, metadata = {}} = c.request.requestBody;
-      if (!usdPerUnit[price.currency] || decimals[price.currency])
+      if (fiatDecimals[price.currency] === undefined)
         return error(
           422,
           'invalid_request_error',
           'unsupported_currency',
-          `Prices in ${price.currency} are not supported; use USD or EUR.`,
+          `Prices in ${price.currency} are not supported; use USD, EUR, GBP, CAD, AUD, JPY or CHF.`,
           'price.currency',
+        );
+      if ((price.amount.split('.')[1]?.length ?? 0) > fiatDecimals[price.currency])
+        return invalid(
+          `price.amount has more decimals than ${price.currency} has minor units (${fiatDecimals[price.currency]}).`,
+          'price.amount',
         );
       if (!networks[network].assets.includes(asset))
         return error(
@@ -249,9 +317,16 @@ export async function startMockApi(): Promise<MockApi> {
           `${asset} is not available on ${network}. On ${network}, use ${networks[network].assets.join(' or ')}.`,
           'asset',
         );
-      if (units(price.amount, 18) === 0n) return invalid('price.amount must be greater than zero.', 'price.amount');
-      const d = decimals[asset];
       const usd = units(price.amount, 18) * units(usdPerUnit[price.currency], 18);
+      if (usd < 10n ** 36n)
+        return error(
+          400,
+          'invalid_request_error',
+          'amount_too_small',
+          'A payment is at least 1.00 USD or its equivalent.',
+          'price.amount',
+        );
+      const d = decimals[asset];
       const perUnit = units(usdPerUnit[asset], 18) * 10n ** 18n;
       const due = (usd * 10n ** BigInt(d) + perUnit - 1n) / perUnit; // rounded up to the asset's smallest unit
       const id = newId('pay');
@@ -267,6 +342,11 @@ export async function startMockApi(): Promise<MockApi> {
         network,
         amount_due: {amount: decimal(due, d), currency: asset},
         amount_received: {amount: decimal(0n, d), currency: asset},
+        amount_pending: {amount: decimal(0n, d), currency: asset},
+        amount_refunded: {amount: decimal(0n, d), currency: asset},
+        fee: null as Json | null,
+        asset_contract: assetContract(asset, network),
+        transactions: [] as Json[],
         address,
         payment_uri: networks[network].uri(address, asset, due, decimal(due, d)),
         hosted_url: `https://pay.coinwharf.com/${id}`,
@@ -287,7 +367,16 @@ export async function startMockApi(): Promise<MockApi> {
       const payment = payments.get(String(c.request.params.id));
       return payment ? {status: 200, body: payment} : notFound('payment', String(c.request.params.id));
     },
-    listPayments: (c) => page([...payments.values()].reverse(), c.request.query, ['status']),
+    listPayments(c) {
+      const {gte, lt} = (c.request.query.created ?? {}) as {gte?: string; lt?: string};
+      const inWindow = [...payments.values()]
+        .reverse()
+        .filter(
+          (p) =>
+            (!gte || Date.parse(p.created_at) >= Date.parse(gte)) && (!lt || Date.parse(p.created_at) < Date.parse(lt)),
+        );
+      return page(inWindow, c.request.query, ['status', 'reference']);
+    },
     async cancelPayment(c) {
       const found = paymentIn(c, 'awaiting_payment', 'canceled');
       if ('refused' in found) return found.refused;
@@ -298,15 +387,27 @@ export async function startMockApi(): Promise<MockApi> {
     async acceptPayment(c) {
       const found = paymentIn(c, 'requires_action', 'accepted');
       if ('refused' in found) return found.refused;
-      await setStatus(found.payment, 'succeeded');
-      return {status: 200, body: found.payment};
+      const {payment} = found;
+      if (unitsOf(payment, 'amount_pending') !== 0n)
+        return error(
+          409,
+          'invalid_request_error',
+          'payment_invalid_state',
+          `Payment ${payment.id} has ${payment.amount_pending.amount} ${payment.asset} waiting for confirmations; accept it once amount_pending is zero.`,
+        );
+      await setStatus(payment, 'succeeded', {fee: feeOf(payment)});
+      return {status: 200, body: payment};
     },
     async simulatePayment(c) {
       const outcome = String(c.request.requestBody.outcome);
+      const id = String(c.request.params.id);
+      const ended = ['expired', 'canceled', 'failed', 'succeeded'];
       const found =
         outcome === 'top_up'
           ? paymentIn(c, 'requires_action', 'topped up')
-          : paymentIn(c, 'awaiting_payment', 'simulated');
+          : outcome === 'late' && ended.includes(payments.get(id)?.status)
+            ? {payment: payments.get(id) as Json}
+            : paymentIn(c, 'awaiting_payment', 'simulated');
       if ('refused' in found) return found.refused;
       const {payment} = found;
       if (outcome === 'top_up' && !payment.labels.includes('UNDER'))
@@ -316,43 +417,62 @@ export async function startMockApi(): Promise<MockApi> {
           'payment_invalid_state',
           `Payment ${payment.id} is ${payment.labels.join(', ')}; only an UNDER payment can be topped up.`,
         );
-      const d = decimals[payment.asset];
-      const due = units(payment.amount_due.amount, d);
-      const received = (percent: bigint) => ({
-        amount_received: {amount: decimal((due * percent) / 100n, d), currency: payment.asset},
-      });
+      const due = unitsOf(payment, 'amount_due');
       const n = payment.required_confirmations;
+      const seen = async (percent: bigint) => {
+        seeTransaction(payment, (due * percent) / 100n, 1);
+        await setStatus(payment, 'pending', {confirmations: 1});
+      };
+      const confirmed = async (status: string, labels: string[]) => {
+        confirmAll(payment);
+        await setStatus(payment, status, {labels, ...(status === 'succeeded' ? {fee: feeOf(payment)} : {})});
+      };
       switch (outcome) {
         case 'exact':
-          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
-          await setStatus(payment, 'succeeded', {confirmations: n});
+          await seen(100n);
+          await confirmed('succeeded', []);
           break;
         case 'underpay':
-          await setStatus(payment, 'pending', {...received(80n), confirmations: 1});
-          await setStatus(payment, 'requires_action', {confirmations: n, labels: ['UNDER']});
+          await seen(80n);
+          await confirmed('requires_action', ['UNDER']);
           break;
         case 'overpay':
-          await setStatus(payment, 'pending', {...received(110n), confirmations: 1});
-          await setStatus(payment, 'succeeded', {confirmations: n, labels: ['OVER']});
+          await seen(110n);
+          await confirmed('succeeded', ['OVER']);
           break;
         case 'late':
-          await setStatus(payment, 'expired');
-          await setStatus(payment, 'requires_action', {...received(100n), confirmations: n, labels: ['LATE']});
+          // Funds after the end: a succeeded payment stays succeeded (OVER, payment.updated); any other reopens.
+          if (payment.status === 'succeeded') {
+            seeTransaction(payment, due / 10n, n);
+            Object.assign(payment, {
+              labels: [...new Set([...payment.labels, 'OVER'])],
+              fee: feeOf(payment),
+              updated_at: now(),
+            });
+            await emit('payment.updated', payment);
+            break;
+          }
+          if (payment.status === 'awaiting_payment') await setStatus(payment, 'expired');
+          seeTransaction(payment, due, n);
+          await setStatus(payment, 'requires_action', {confirmations: n, labels: ['LATE']});
           break;
         case 'reorg':
-          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
-          await setStatus(payment, 'awaiting_payment', {...received(0n), confirmations: 0});
+          await seen(100n);
+          dropUnconfirmed(payment);
+          await setStatus(payment, 'awaiting_payment');
           break;
         case 'fail':
-          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
-          await setStatus(payment, 'failed', {...received(0n), confirmations: 0});
+          await seen(100n);
+          dropUnconfirmed(payment);
+          await setStatus(payment, 'failed');
           break;
         case 'expire':
           await setStatus(payment, 'expired');
           break;
         case 'top_up':
-          await setStatus(payment, 'pending', {...received(100n), confirmations: 1});
-          await setStatus(payment, 'succeeded', {confirmations: n, labels: []});
+          seeTransaction(payment, due - unitsOf(payment, 'amount_received'), 1);
+          await setStatus(payment, 'pending', {confirmations: 1});
+          await confirmed('succeeded', []);
       }
       return {status: 200, body: payment};
     },
@@ -409,11 +529,14 @@ export async function startMockApi(): Promise<MockApi> {
         asset: payment.asset,
         network: payment.network,
         address,
+        transaction_hash: null as string | null,
         created_at: now(),
         updated_at: now(),
       };
       refunds.set(refund.id, refund);
+      countRefunds(payment);
       if (payment.status === 'requires_action') await setStatus(payment, 'canceled');
+      else payment.updated_at = now();
       return {status: 201, body: refund};
     },
     async simulateRefund(c) {
@@ -428,9 +551,48 @@ export async function startMockApi(): Promise<MockApi> {
           `Refund ${id} is ${refund.status}; only pending refunds can be settled.`,
         );
       const status = c.request.requestBody.outcome === 'succeed' ? 'succeeded' : 'failed';
-      Object.assign(refund, {status, updated_at: now()});
+      Object.assign(refund, {
+        status,
+        transaction_hash: status === 'succeeded' ? newTransactionHash(refund.network) : null,
+        updated_at: now(),
+      });
+      const payment = payments.get(refund.payment) as Json;
+      countRefunds(payment);
+      payment.updated_at = now();
       await emit(`refund.${status}`, refund);
       return {status: 200, body: refund};
+    },
+    getRefund: (c) => {
+      const refund = refunds.get(String(c.request.params.id));
+      return refund ? {status: 200, body: refund} : notFound('refund', String(c.request.params.id));
+    },
+    listRefunds: (c) => page([...refunds.values()].reverse(), c.request.query, ['payment']),
+    getBalance() {
+      // Per asset and network: succeeded payments' net funds are available; unconfirmed funds and
+      // funds of payments not (yet) yours are pending. The sandbox covers what a balance cannot,
+      // so an available amount never shows below zero.
+      const sums = {available: new Map<string, bigint>(), pending: new Map<string, bigint>()};
+      const add = (which: keyof typeof sums, payment: Json, value: bigint) => {
+        const key = `${payment.asset} ${payment.network}`;
+        sums[which].set(key, (sums[which].get(key) ?? 0n) + value);
+      };
+      for (const payment of payments.values()) {
+        const kept = unitsOf(payment, 'amount_received') - unitsOf(payment, 'amount_refunded');
+        if (payment.status === 'succeeded')
+          add('available', payment, kept - (payment.fee ? unitsOf(payment, 'fee') : 0n));
+        else if (kept > 0n) add('pending', payment, kept);
+        if (unitsOf(payment, 'amount_pending') > 0n) add('pending', payment, unitsOf(payment, 'amount_pending'));
+      }
+      const list = (which: keyof typeof sums) =>
+        [...sums[which]].map(([key, value]) => {
+          const [asset, network] = key.split(' ');
+          const amount = decimal(value > 0n ? value : 0n, decimals[asset]);
+          return {asset, network, amount: {amount, currency: asset}};
+        });
+      return {
+        status: 200,
+        body: {object: 'balance', livemode: false, available: list('available'), pending: list('pending')},
+      };
     },
     listEvents: (c) => page(events, c.request.query, ['type', 'delivery_status']),
     createWebhookEndpoint(c) {
@@ -475,6 +637,13 @@ export async function startMockApi(): Promise<MockApi> {
             const scope = `${c.request.headers.authorization} ${key}`;
             const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
             const previous = idempotency.get(scope);
+            if (previous?.reply === 'running')
+              return error(
+                409,
+                'idempotency_error',
+                'idempotency_in_progress',
+                'A request with this Idempotency-Key is still being processed. Retry in a second.',
+              );
             if (previous && previous.fingerprint !== fingerprint) {
               return error(
                 409,
@@ -483,9 +652,17 @@ export async function startMockApi(): Promise<MockApi> {
                 'This Idempotency-Key was used with different parameters in the last 24 hours.',
               );
             }
-            if (previous) return previous.reply;
+            if (previous) {
+              const stored = structuredClone(previous.reply);
+              return {...stored, headers: {...stored.headers, 'Idempotent-Replayed': 'true'}};
+            }
+            idempotency.set(scope, {fingerprint, reply: 'running'});
             const reply = await handle(c);
-            idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});
+            // Stored: every 2xx and 4xx but 429 (and 409 idempotency_in_progress, never reached here).
+            // Not stored: 429 and 5xx, so a retry with the same key runs again.
+            if (reply.status < 500 && reply.status !== 429)
+              idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});
+            else idempotency.delete(scope);
             return reply;
           },
         ]),
@@ -524,6 +701,22 @@ export async function startMockApi(): Promise<MockApi> {
   const validateEvent = api.validator
     .getAjv(ValidationContext.Response)
     .compile((definition as Json).components.schemas.Event);
+
+  // The sandbox's 25 requests per second per key, counted but never enforced: a test that needs a
+  // 429 gets one from a fault proxy in front of the mock.
+  const sandboxLimit = 25;
+  const window = {second: 0, counts: new Map<string, number>()};
+  const rateLimitHeaders = (key = '') => {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== window.second) Object.assign(window, {second, counts: new Map()});
+    const used = (window.counts.get(key) ?? 0) + 1;
+    window.counts.set(key, used);
+    return {
+      'RateLimit-Limit': String(sandboxLimit),
+      'RateLimit-Remaining': String(Math.max(0, sandboxLimit - used)),
+      'RateLimit-Reset': '1',
+    };
+  };
 
   const read = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -587,7 +780,11 @@ export async function startMockApi(): Promise<MockApi> {
       status: reply.status,
       response: reply.body,
     });
-    res.writeHead(reply.status, {'content-type': 'application/json', ...reply.headers});
+    res.writeHead(reply.status, {
+      'content-type': 'application/json',
+      ...rateLimitHeaders(headers.authorization),
+      ...reply.headers,
+    });
     res.end(JSON.stringify(reply.body));
   };
   const server = createServer((req, res) => void respond(req, res));

@@ -1,0 +1,268 @@
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {expect} from '@playwright/test';
+import {testSecretKey, type MockApi} from '../support/mock-api';
+import {callMock, quickstartPayment, test} from '../support/run-sample';
+
+// Model v2 of the brief ("money never reaches a dead end"), as the mock of
+// api/openapi.yaml plays it: every sample is tested against this mock, so it
+// must move money exactly as the docs say. Each test drives the API the way an
+// integrator's code would, and reads the outcome back from the API.
+
+const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+
+async function payment(mock: MockApi, outcome?: string, body: object = quickstartPayment) {
+  const created = await callMock(mock, 'POST', '/payments', body);
+  if (!outcome) return created;
+  return callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});
+}
+
+const simulate = (mock: MockApi, id: string, outcome: string) =>
+  callMock(mock, 'POST', `/sandbox/payments/${id}/simulate`, {outcome});
+
+/** The event types sent for one payment, oldest first. */
+async function eventsOf(mock: MockApi, id: string): Promise<string[]> {
+  const {data} = await callMock(mock, 'GET', '/events?limit=100');
+  return data
+    .filter((event: any) => event.data.id === id || event.data.payment === id)
+    .map((event: any) => event.type)
+    .reverse();
+}
+
+/** A raw call, for the status, the headers and the error code. */
+async function raw(mock: MockApi, method: string, path: string, body?: object, key?: string) {
+  const response = await fetch(`${mock.baseUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${testSecretKey}`,
+      ...(body ? {'Content-Type': 'application/json'} : {}),
+      ...(key ? {'Idempotency-Key': key} : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return {status: response.status, headers: response.headers, body: await response.json()};
+}
+
+test.describe.configure({timeout: 60_000});
+
+test('a new payment has no pending, received, refunded money, no fee and no transaction, and names its token contract', async ({
+  mock,
+}) => {
+  const created = await payment(mock);
+  expect(created).toMatchObject({
+    amount_pending: {amount: '0.00', currency: 'USDC'},
+    amount_received: {amount: '0.00', currency: 'USDC'},
+    amount_refunded: {amount: '0.00', currency: 'USDC'},
+    fee: null,
+    transactions: [],
+    asset_contract: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+  });
+  const native = await payment(mock, undefined, {...quickstartPayment, asset: 'ETH'});
+  expect(native.asset_contract).toBeNull();
+  expect(mock.violations).toEqual([]);
+});
+
+test('amount_received counts confirmed funds only; a succeeded payment carries its transaction, the 1 % fee and the balance shows the rest', async ({
+  mock,
+}) => {
+  const paid = await payment(mock, 'exact');
+  expect(paid.status).toBe('succeeded');
+  expect(paid.amount_received).toEqual({amount: '25.00', currency: 'USDC'});
+  expect(paid.amount_pending).toEqual({amount: '0.00', currency: 'USDC'});
+  expect(paid.fee).toEqual({amount: '0.25', currency: 'USDC'});
+  expect(paid.transactions).toHaveLength(1);
+  expect(paid.transactions[0]).toMatchObject({amount: {amount: '25.00', currency: 'USDC'}, confirmations: 30});
+  expect(paid.transactions[0].hash).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(paid.transactions[0].block_height).toEqual(expect.any(Number));
+  // The pending event carried the funds as pending, not received.
+  const {data} = await callMock(mock, 'GET', '/events?type=payment.pending');
+  expect(data[0].data.amount_pending).toEqual({amount: '25.00', currency: 'USDC'});
+  expect(data[0].data.amount_received).toEqual({amount: '0.00', currency: 'USDC'});
+  const balance = await callMock(mock, 'GET', '/balance');
+  expect(balance).toEqual({
+    object: 'balance',
+    livemode: false,
+    available: [{asset: 'USDC', network: 'base', amount: {amount: '24.75', currency: 'USDC'}}],
+    pending: [],
+  });
+  expect(mock.violations).toEqual([]);
+});
+
+for (const ending of ['expire', 'fail'] as const) {
+  test(`funds arriving at a payment that ended (${ending}) reopen it as requires_action with LATE`, async ({mock}) => {
+    const ended = await payment(mock, ending);
+    expect(['expired', 'failed']).toContain(ended.status);
+    const reopened = await simulate(mock, ended.id, 'late');
+    expect(reopened).toMatchObject({status: 'requires_action', labels: ['LATE']});
+    expect(reopened.amount_received).toEqual({amount: '25.00', currency: 'USDC'});
+    expect((await eventsOf(mock, ended.id)).at(-1)).toBe('payment.requires_action');
+    // Not yours until accepted: pending in the balance.
+    const balance = await callMock(mock, 'GET', '/balance');
+    expect(balance.pending).toEqual([{asset: 'USDC', network: 'base', amount: {amount: '25.00', currency: 'USDC'}}]);
+    expect(balance.available).toEqual([]);
+    expect(mock.violations).toEqual([]);
+  });
+}
+
+test('funds arriving at a canceled payment reopen it too, and can be refunded', async ({mock}) => {
+  const created = await payment(mock);
+  await callMock(mock, 'POST', `/payments/${created.id}/cancel`);
+  const reopened = await simulate(mock, created.id, 'late');
+  expect(reopened).toMatchObject({status: 'requires_action', labels: ['LATE']});
+  const refund = await callMock(mock, 'POST', '/refunds', {payment: created.id, address: customerAddress});
+  expect(refund.amount).toEqual({amount: '25.00', currency: 'USDC'});
+  expect(refund.transaction_hash).toBeNull();
+  const after = await callMock(mock, 'GET', `/payments/${created.id}`);
+  expect(after).toMatchObject({status: 'canceled', amount_refunded: {amount: '25.00', currency: 'USDC'}});
+  expect(mock.violations).toEqual([]);
+});
+
+test('funds arriving at a succeeded payment keep it succeeded, add OVER, raise amount_received and send payment.updated', async ({
+  mock,
+}) => {
+  const paid = await payment(mock, 'exact');
+  const more = await simulate(mock, paid.id, 'late');
+  expect(more).toMatchObject({status: 'succeeded', labels: ['OVER']});
+  expect(more.amount_received).toEqual({amount: '27.50', currency: 'USDC'});
+  expect(more.fee).toEqual({amount: '0.275', currency: 'USDC'});
+  expect(more.transactions).toHaveLength(2);
+  expect(await eventsOf(mock, paid.id)).toEqual([
+    'payment.created',
+    'payment.pending',
+    'payment.succeeded',
+    'payment.updated',
+  ]);
+  expect(mock.violations).toEqual([]);
+});
+
+test('accept keeps the confirmed funds and takes the 1 % fee of them', async ({mock}) => {
+  const under = await payment(mock, 'underpay');
+  expect(under).toMatchObject({status: 'requires_action', labels: ['UNDER']});
+  expect(under.amount_received).toEqual({amount: '20.00', currency: 'USDC'});
+  const accepted = await callMock(mock, 'POST', `/payments/${under.id}/accept`);
+  expect(accepted).toMatchObject({status: 'succeeded', fee: {amount: '0.20', currency: 'USDC'}});
+});
+
+test('amount_refunded counts refunds that have not failed; refunds are readable one by one and listed per payment', async ({
+  mock,
+}) => {
+  const paid = await payment(mock, 'exact');
+  const first = await callMock(mock, 'POST', '/refunds', {
+    payment: paid.id,
+    amount: {amount: '10.00', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect((await callMock(mock, 'GET', `/payments/${paid.id}`)).amount_refunded).toEqual({
+    amount: '10.00',
+    currency: 'USDC',
+  });
+  const failed = await callMock(mock, 'POST', `/sandbox/refunds/${first.id}/simulate`, {outcome: 'fail'});
+  expect(failed).toMatchObject({status: 'failed', transaction_hash: null});
+  expect((await callMock(mock, 'GET', `/payments/${paid.id}`)).amount_refunded).toEqual({
+    amount: '0.00',
+    currency: 'USDC',
+  });
+  const second = await callMock(mock, 'POST', '/refunds', {payment: paid.id, address: customerAddress});
+  expect(second.amount).toEqual({amount: '25.00', currency: 'USDC'});
+  const sent = await callMock(mock, 'POST', `/sandbox/refunds/${second.id}/simulate`, {outcome: 'succeed'});
+  expect(sent.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(await callMock(mock, 'GET', `/refunds/${second.id}`)).toEqual(sent);
+  const other = await payment(mock, 'exact');
+  await callMock(mock, 'POST', '/refunds', {payment: other.id, address: customerAddress});
+  const listed = await callMock(mock, 'GET', `/refunds?payment=${paid.id}`);
+  expect(listed.data.map((r: any) => r.id)).toEqual([second.id, first.id]);
+  expect(listed.has_more).toBe(false);
+  expect((await raw(mock, 'GET', '/refunds/rf_0000000000000000nosuch00')).body.error.code).toBe('resource_missing');
+  expect(mock.violations).toEqual([]);
+});
+
+test('a payment is found again by its reference and a creation window', async ({mock}) => {
+  const before = new Date(Date.now() - 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+  const wanted = await payment(mock, undefined, {...quickstartPayment, reference: 'order_2001'});
+  await payment(mock, undefined, {...quickstartPayment, reference: 'order_2002'});
+  const found = await callMock(
+    mock,
+    'GET',
+    `/payments?reference=order_2001&created[gte]=${encodeURIComponent(before)}`,
+  );
+  expect(found.data.map((p: any) => p.id)).toEqual([wanted.id]);
+  const none = await callMock(mock, 'GET', `/payments?reference=order_2001&created[lt]=${encodeURIComponent(before)}`);
+  expect(none.data).toEqual([]);
+  expect(mock.violations).toEqual([]);
+});
+
+test('prices: the seven currencies with their minor units, and at least 1.00 USD or its equivalent', async ({mock}) => {
+  const priced = (amount: string, currency: string) =>
+    raw(mock, 'POST', '/payments', {...quickstartPayment, price: {amount, currency}}, crypto.randomUUID());
+  for (const [amount, currency] of [
+    ['25.00', 'GBP'],
+    ['25.00', 'CAD'],
+    ['25.00', 'AUD'],
+    ['2500', 'JPY'],
+    ['25.00', 'CHF'],
+    ['1.00', 'USD'],
+  ])
+    expect((await priced(amount, currency)).status, `${amount} ${currency}`).toBe(201);
+  expect((await priced('25.5', 'JPY')).body.error).toMatchObject({code: 'parameter_invalid', param: 'price.amount'});
+  expect((await priced('25.001', 'EUR')).body.error.code).toBe('parameter_invalid');
+  expect((await priced('0.99', 'USD')).body.error).toMatchObject({code: 'amount_too_small', param: 'price.amount'});
+  expect((await priced('25.00', 'SEK')).status).toBe(422);
+  expect((await priced('25.00', 'SEK')).body.error.code).toBe('unsupported_currency');
+});
+
+test('idempotency: a replay says so in Idempotent-Replayed, a request still running answers 409 idempotency_in_progress', async ({
+  mock,
+}) => {
+  const key = crypto.randomUUID();
+  const first = await raw(mock, 'POST', '/payments', quickstartPayment, key);
+  expect(first.status).toBe(201);
+  expect(first.headers.get('idempotent-replayed')).toBeNull();
+  const again = await raw(mock, 'POST', '/payments', quickstartPayment, key);
+  expect(again.status).toBe(201);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(again.body.id).toBe(first.body.id);
+  // A 4xx is stored too: the same bad request replays its error.
+  const badKey = crypto.randomUUID();
+  const bad = {...quickstartPayment, price: {amount: '0.50', currency: 'USD'}};
+  expect((await raw(mock, 'POST', '/payments', bad, badKey)).headers.get('idempotent-replayed')).toBeNull();
+  const replayedError = await raw(mock, 'POST', '/payments', bad, badKey);
+  expect(replayedError.status).toBe(400);
+  expect(replayedError.headers.get('idempotent-replayed')).toBe('true');
+  // Two requests with one key at once: a receiver that holds its answer keeps the first one running.
+  let release = () => {};
+  let delivered = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const reached = new Promise<void>((resolve) => (delivered = resolve));
+  const receiver = createServer((_req, res) => {
+    delivered();
+    void held.then(() => res.end('ok'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+  await callMock(mock, 'POST', '/webhook_endpoints', {url, enabled_events: ['payment.pending']});
+  const created = await payment(mock);
+  const simulateKey = crypto.randomUUID();
+  const running = raw(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'}, simulateKey);
+  await reached; // the first request is now inside the mock, waiting on its webhook
+  const second = await raw(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'}, simulateKey);
+  expect(second.status).toBe(409);
+  expect(second.body.error.code).toBe('idempotency_in_progress');
+  release();
+  expect((await running).status).toBe(200);
+  receiver.close();
+  // Not stored: after it, the same key gets the first request's stored response.
+  const after = await raw(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'}, simulateKey);
+  expect(after.status).toBe(200);
+  expect(after.headers.get('idempotent-replayed')).toBe('true');
+  expect(mock.violations).toEqual([]);
+});
+
+test('every response carries the sandbox rate-limit headers', async ({mock}) => {
+  const answer = await raw(mock, 'GET', '/balance');
+  expect(answer.headers.get('ratelimit-limit')).toBe('25');
+  expect(Number(answer.headers.get('ratelimit-remaining'))).toBeLessThan(25);
+  expect(answer.headers.get('ratelimit-reset')).toBe('1');
+  const missing = await raw(mock, 'GET', '/payments/pay_0000000000000000nosuch00');
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('ratelimit-limit')).toBe('25');
+});
