@@ -10,7 +10,14 @@ const sidebars = {
       type: 'category',
       label: 'Payments',
       link: {type: 'doc', id: 'payments/index'},
-      items: ['payments/quickstart', 'payments/webhook-guide', 'payments/refunds', 'payments/testing'],
+      items: [
+        'payments/quickstart',
+        'payments/webhook-guide',
+        'payments/refunds',
+        'payments/fees-and-settlement',
+        'payments/testing',
+        'payments/going-live',
+      ],
     },
     // Generated from api/openapi.yaml: the introduction, a page per tag, the objects.
     apiReferenceCategory(__dirname),
