@@ -101,7 +101,7 @@ export function referencePages(siteDir: string): GeneratedPage[] {
         title: 'API reference',
         sidebar_label: 'Introduction',
         description:
-          'The Coinwharf Payments API: base URL, authentication, idempotency, pagination, every error code, rate limits and versioning.',
+          'The Coinwharf Payments API: base URL, authentication, idempotency, pagination, every error code, rate limits, prices, fees and versioning.',
       },
       introPage(api, entries, objects),
     ),
@@ -123,7 +123,7 @@ export function referencePages(siteDir: string): GeneratedPage[] {
         id: 'objects',
         title: 'Objects',
         description:
-          'Every object of the Coinwharf Payments API field by field: payment, refund, event, webhook endpoint, lists, money and errors.',
+          'Every object of the Coinwharf Payments API field by field: payment, refund, event, webhook endpoint, balance, transactions, lists, money and errors.',
       },
       objectsPage(api, objects),
     ),

@@ -7,7 +7,7 @@
 import {assetTable, networkTable} from '../../src/data/networks';
 import {paymentFieldTable} from '../../src/data/paymentObject';
 import {simulatorTable} from '../../src/data/simulator';
-import {statusDiagramSource, statusTable} from '../../src/data/statuses';
+import {statusDiagramSource, statusTable, fundsArrivalTable} from '../../src/data/statuses';
 import type {DataTable} from '../../src/data/table';
 import {eventTable, retryTable} from '../../src/data/webhooks';
 
@@ -24,7 +24,7 @@ export function markdownTable(head: readonly string[], rows: readonly (readonly 
 }
 
 /** A data table as the twin shows it: the same columns and cells as the page, list cells joined by "; ". */
-function dataTable<Row>({columns, rows}: DataTable<Row>): string {
+export function dataTable<Row>({columns, rows}: DataTable<Row>): string {
   return markdownTable(
     columns.map((column) => column.header),
     rows.map((row) =>
@@ -39,6 +39,7 @@ function dataTable<Row>({columns, rows}: DataTable<Row>): string {
 const renderers: Record<string, () => string> = {
   StatusDiagram: () => `\`\`\`mermaid\n${statusDiagramSource()}\n\`\`\``,
   StatusTable: () => dataTable(statusTable),
+  FundsArrivalTable: () => dataTable(fundsArrivalTable),
   NetworkTable: () => dataTable(networkTable),
   AssetTable: () => dataTable(assetTable),
   SimulatorOutcomes: () => dataTable(simulatorTable),

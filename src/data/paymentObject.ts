@@ -19,7 +19,37 @@ export const paymentFields: readonly Field[] = [
   {name: 'asset', type: 'string', description: 'What the customer pays with: `BTC`, `ETH`, `SOL`, `USDC` or `USDT`.'},
   {name: 'network', type: 'string', description: 'The chain the payment settles on, such as `base`.'},
   {name: 'amount_due', type: 'Money', description: 'The quoted amount in the asset, locked until `expires_at`.'},
-  {name: 'amount_received', type: 'Money', description: 'What has arrived so far, in the asset.'},
+  {
+    name: 'amount_received',
+    type: 'Money',
+    description: 'Confirmed funds received so far, in the asset. Unconfirmed funds are in `amount_pending`.',
+  },
+  {
+    name: 'amount_pending',
+    type: 'Money',
+    description: 'Funds seen on chain without the required confirmations yet, in the asset.',
+  },
+  {
+    name: 'amount_refunded',
+    type: 'Money',
+    description: 'The sum of the refunds that have not failed. Left to refund: `amount_received` less this.',
+  },
+  {
+    name: 'fee',
+    type: 'Money | null',
+    description: 'Coinwharf’s fee, 1 % of `amount_received`, taken when the payment succeeds; null until then.',
+  },
+  {
+    name: 'asset_contract',
+    type: 'string | null',
+    description: 'The token’s contract or mint address; null for a native coin.',
+  },
+  {
+    name: 'transactions',
+    type: 'Transaction[]',
+    description:
+      'Each on-chain transaction to the address: `hash`, `amount`, `confirmations`, `block_height` (null until mined), `seen_at`.',
+  },
   {name: 'address', type: 'string', description: 'The address the customer pays to, unique to this payment.'},
   {name: 'payment_uri', type: 'string', description: 'A wallet URI holding the address, the amount and the asset.'},
   {name: 'hosted_url', type: 'string', description: 'The hosted checkout page for this payment.'},

@@ -46,6 +46,19 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
   payment('underpay', 'The customer pays 80% of the amount due.', ['pending', 'requires_action'], ['UNDER']),
   payment('overpay', 'The customer pays 110% of the amount due.', ['pending', 'succeeded'], ['OVER']),
   payment('late', 'The quote window ends, then the amount due arrives.', ['expired', 'requires_action'], ['LATE']),
+  ...(['expired', 'canceled', 'failed'] as const).map((ended) =>
+    payment('late', 'The amount due arrives after the payment ended.', ['requires_action'], ['LATE'], ended),
+  ),
+  {
+    ...payment(
+      'late',
+      'Another 10% of the amount due arrives after the payment succeeded.',
+      ['succeeded'],
+      ['OVER'],
+      'succeeded',
+    ),
+    events: ['payment.updated'],
+  },
   payment('reorg', 'A reorg drops the transaction while the quote is valid.', ['pending', 'awaiting_payment']),
   payment('fail', 'A reorg drops the transaction after the quote ended.', ['pending', 'failed']),
   payment('expire', 'The quote window ends with nothing paid.', ['expired']),
@@ -79,7 +92,7 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
 
 export const simulatorTable: DataTable<SimulatorOutcome> = {
   rows: simulatorOutcomes,
-  key: (row) => `${row.object}-${row.outcome}`,
+  key: (row) => `${row.object}-${row.outcome}-${row.from}`,
   columns: [
     {header: 'Simulate', cell: (row) => `${row.object === 'payment' ? 'payment' : 'refund'} ${code(row.outcome)}`},
     {header: 'What it plays', cell: (row) => row.plays},

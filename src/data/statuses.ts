@@ -26,6 +26,8 @@ export interface StatusTransition {
   short: string;
   /** The label this move adds to the payment. */
   label?: PaymentLabel;
+  /** The webhook event the move sends, when it is not `payment.<to>` (a move that keeps the status). */
+  event?: string;
 }
 
 export const paymentStatuses: readonly StatusInfo[] = [
@@ -44,15 +46,17 @@ export const paymentStatuses: readonly StatusInfo[] = [
   {
     status: 'requires_action',
     final: false,
-    meaning: 'Funds arrived short (UNDER) or after the quote expired (LATE).',
+    meaning:
+      'Funds arrived short (UNDER), or after the payment ended (LATE): after the quote expired, or after it was canceled or failed.',
     yourMove:
-      'Accept the funds, or refund them all to an address the customer gives you. After UNDER, the customer may also top up while the quote is valid.',
+      'Accept the funds once `amount_pending` is zero, or refund them all to an address the customer gives you. After UNDER, the customer may also top up while the quote is valid.',
   },
   {
     status: 'succeeded',
     final: true,
-    meaning: 'The required confirmations were reached for at least the amount due.',
-    yourMove: 'Fulfil the order. With the OVER label, refund the excess to an address the customer gives you.',
+    meaning:
+      'The required confirmations were reached for at least the amount due. Funds that arrive later keep it succeeded, add OVER and send payment.updated.',
+    yourMove: 'Fulfil the order, once. With the OVER label, refund the excess to an address the customer gives you.',
   },
   {
     status: 'expired',
@@ -64,13 +68,15 @@ export const paymentStatuses: readonly StatusInfo[] = [
   {
     status: 'canceled',
     final: true,
-    meaning: 'You canceled it while it awaited payment, or refunded everything that arrived while it required action.',
+    meaning:
+      'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label.',
     yourMove: 'Nothing: the customer can no longer pay it. A refund that fails can be made again.',
   },
   {
     status: 'failed',
     final: true,
-    meaning: 'A reorg removed the transaction after the quote was no longer valid.',
+    meaning:
+      'A reorg removed the transaction after the quote was no longer valid. Funds that still arrive reopen it as requires_action with the LATE label.',
     yourMove: 'Do not fulfil. Create a new payment if the customer still wants to pay.',
   },
 ];
@@ -90,6 +96,16 @@ export const statusTransitions: readonly StatusTransition[] = [
   },
   {from: 'pending', to: 'failed', when: 'a reorg drops the transaction, quote expired', short: 'reorg, quote over'},
   {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
+  {from: 'canceled', to: 'requires_action', when: 'funds arrive after it ended', short: 'late funds', label: 'LATE'},
+  {from: 'failed', to: 'requires_action', when: 'funds arrive after it ended', short: 'late funds', label: 'LATE'},
+  {
+    from: 'succeeded',
+    to: 'succeeded',
+    when: 'more funds arrive (payment.updated; never fulfil again)',
+    short: 'more funds',
+    label: 'OVER',
+    event: 'payment.updated',
+  },
   {
     from: 'requires_action',
     to: 'pending',
@@ -99,7 +115,7 @@ export const statusTransitions: readonly StatusTransition[] = [
   {
     from: 'requires_action',
     to: 'succeeded',
-    when: 'you accept the funds (the label stays)',
+    when: 'you accept the funds, nothing waiting for confirmations (the label stays)',
     short: 'you accept',
   },
   {
@@ -109,6 +125,91 @@ export const statusTransitions: readonly StatusTransition[] = [
     short: 'you refund all',
   },
 ];
+
+/** What happens when funds reach a payment's address, in each status (Model v2: no dead end). */
+export interface FundsArrival {
+  status: PaymentStatus;
+  /** Only for a payment with this label. */
+  withLabel?: PaymentLabel;
+  becomes: PaymentStatus;
+  label?: PaymentLabel;
+  event: string;
+  what: string;
+}
+
+export const fundsArriving: readonly FundsArrival[] = [
+  {
+    status: 'awaiting_payment',
+    becomes: 'pending',
+    event: 'payment.pending',
+    what: 'Counted in `amount_pending` until confirmed; at the required confirmations the payment succeeds (UNDER or OVER by the amount).',
+  },
+  {
+    status: 'pending',
+    becomes: 'pending',
+    event: 'payment.updated',
+    what: 'Added to `amount_pending` and judged with the rest once confirmed.',
+  },
+  {
+    status: 'requires_action',
+    withLabel: 'UNDER',
+    becomes: 'pending',
+    event: 'payment.pending',
+    what: 'A top-up while the quote is valid: once confirmed, the payment succeeds if the total is enough.',
+  },
+  {
+    status: 'requires_action',
+    withLabel: 'LATE',
+    becomes: 'requires_action',
+    event: 'payment.updated',
+    what: 'Added to the late funds; accept once `amount_pending` is zero, or refund everything.',
+  },
+  {
+    status: 'succeeded',
+    becomes: 'succeeded',
+    label: 'OVER',
+    event: 'payment.updated',
+    what: '`amount_received` rises and the OVER label is added. Never fulfil again: refund the excess.',
+  },
+  {
+    status: 'expired',
+    becomes: 'requires_action',
+    label: 'LATE',
+    event: 'payment.requires_action',
+    what: 'Reopened: accept the funds or refund them.',
+  },
+  {
+    status: 'canceled',
+    becomes: 'requires_action',
+    label: 'LATE',
+    event: 'payment.requires_action',
+    what: 'Reopened: accept the funds or refund them.',
+  },
+  {
+    status: 'failed',
+    becomes: 'requires_action',
+    label: 'LATE',
+    event: 'payment.requires_action',
+    what: 'Reopened: accept the funds or refund them.',
+  },
+];
+
+/** How long an ended payment's address is still watched for funds. */
+export const watchDaysAfterEnd = 30;
+
+export const fundsArrivalTable: DataTable<FundsArrival> = {
+  rows: fundsArriving,
+  key: (row) => `${row.status}-${row.withLabel ?? ''}`,
+  columns: [
+    {
+      header: 'Funds arrive at',
+      cell: (row) => `${code(row.status)}${row.withLabel ? ` with ${code(row.withLabel)}` : ''}`,
+    },
+    {header: 'It becomes', cell: (row) => `${code(row.becomes)}${row.label ? `, label ${code(row.label)}` : ''}`},
+    {header: 'Webhook event', cell: (row) => code(row.event)},
+    {header: 'What to know', cell: (row) => row.what},
+  ],
+};
 
 /**
  * The state machine as Mermaid source: drawn on the overview page and kept as

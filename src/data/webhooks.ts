@@ -8,7 +8,7 @@ import {code, type DataTable} from './table';
 export interface WebhookEvent {
   type: string;
   object: 'payment' | 'refund';
-  /** The status of the object in `data` when this event is sent. */
+  /** The status of the object in `data` when this event is sent; `unchanged` for payment.updated. */
   status: string;
   when: string;
 }
@@ -42,7 +42,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.requires_action',
     object: 'payment',
     status: 'requires_action',
-    when: 'Funds arrived short (UNDER) or late (LATE). Accept them or refund them.',
+    when: 'Funds arrived short (UNDER), or after the payment ended (LATE). Accept them or refund them.',
   },
   {type: 'payment.expired', object: 'payment', status: 'expired', when: 'The quote window ended unpaid.'},
   {
@@ -56,6 +56,12 @@ export const webhookEvents: readonly WebhookEvent[] = [
     object: 'payment',
     status: 'failed',
     when: 'A reorg removed the transaction after the quote expired.',
+  },
+  {
+    type: 'payment.updated',
+    object: 'payment',
+    status: 'unchanged',
+    when: 'The payment’s amounts or labels changed without a status change: for example funds arrived at a succeeded payment, which gains the OVER label. Never fulfil again on it; refund the excess.',
   },
   {type: 'refund.succeeded', object: 'refund', status: 'succeeded', when: 'A refund reached the customer’s address.'},
   {

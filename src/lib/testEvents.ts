@@ -17,35 +17,58 @@ export function randomId(prefix: 'evt' | 'pay' | 'rf'): string {
 const address = '0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603';
 const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
 
+/** The money of a sample payment in each status (payment.updated: more funds after it succeeded). */
+const moneyByStatus: Record<string, {received: string; pending: string; confirmations: number; labels: string[]}> = {
+  awaiting_payment: {received: '0.00', pending: '0.00', confirmations: 0, labels: []},
+  pending: {received: '0.00', pending: '25.00', confirmations: 12, labels: []},
+  succeeded: {received: '25.00', pending: '0.00', confirmations: 30, labels: []},
+  unchanged: {received: '27.50', pending: '0.00', confirmations: 30, labels: ['OVER']},
+  requires_action: {received: '20.00', pending: '0.00', confirmations: 30, labels: ['UNDER']},
+  expired: {received: '0.00', pending: '0.00', confirmations: 0, labels: []},
+  canceled: {received: '0.00', pending: '0.00', confirmations: 0, labels: []},
+  failed: {received: '0.00', pending: '0.00', confirmations: 0, labels: []},
+};
+const usdc = (amount: string) => ({amount, currency: 'USDC'});
+/** 1 % of a USDC amount with two decimals, as the API writes it. */
+const feeOf = (amount: string) => usdc((Number(amount.replace('.', '')) / 10_000).toFixed(4).replace(/0{1,2}$/, ''));
+
 function payment(event: WebhookEvent, id: string, now: number) {
   const created = now - 240;
-  const received =
-    {
-      awaiting_payment: '0.00',
-      pending: '25.00',
-      succeeded: '25.00',
-      requires_action: '20.00',
-      expired: '0.00',
-      canceled: '0.00',
-      failed: '25.00',
-    }[event.status] ?? '0.00';
+  const status = event.status === 'unchanged' ? 'succeeded' : event.status;
+  const money = moneyByStatus[event.status] ?? moneyByStatus.awaiting_payment;
+  const seen = money.received !== '0.00' || money.pending !== '0.00';
   return {
     id,
     object: 'payment',
     livemode: false,
-    status: event.status,
+    status,
     price: {amount: '25.00', currency: 'USD'},
     asset: 'USDC',
     network: 'base',
-    amount_due: {amount: '25.00', currency: 'USDC'},
-    amount_received: {amount: received, currency: 'USDC'},
+    amount_due: usdc('25.00'),
+    amount_received: usdc(money.received),
+    amount_pending: usdc(money.pending),
+    amount_refunded: usdc('0.00'),
+    fee: status === 'succeeded' ? feeOf(money.received) : null,
+    asset_contract: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+    transactions: seen
+      ? [
+          {
+            hash: '0x5c8e2f0a9d4b71c36e18a2f5d09b4c7e3a6f1d82b0c94e57a13d6f28e9b0c4a1',
+            amount: usdc(money.pending === '0.00' ? money.received : money.pending),
+            confirmations: money.confirmations,
+            block_height: 18234410,
+            seen_at: iso(created + 60),
+          },
+        ]
+      : [],
     address,
     payment_uri: `ethereum:0x036CbD53842c5426634e7929541eC2318f3dCF7e@84532/transfer?address=${address}&uint256=25000000`,
     hosted_url: `https://pay.coinwharf.com/${id}`,
     expires_at: iso(created + 900),
-    confirmations: {pending: 12, succeeded: 30, requires_action: 30, failed: 0}[event.status] ?? 0,
+    confirmations: money.confirmations,
     required_confirmations: 30,
-    labels: event.status === 'requires_action' ? ['UNDER'] : [],
+    labels: money.labels,
     reference: 'order_1042',
     metadata: {customer_id: 'cus_8812'},
     created_at: iso(created),
@@ -64,6 +87,8 @@ function refund(event: WebhookEvent, id: string, now: number) {
     asset: 'USDC',
     network: 'base',
     address: customerAddress,
+    transaction_hash:
+      event.status === 'succeeded' ? '0x9b0c4a15c8e2f0a9d4b71c36e18a2f5d09b4c7e3a6f1d82b0c94e57a13d6f28e' : null,
     created_at: iso(now - 120),
     updated_at: iso(now),
   };

@@ -54,6 +54,7 @@ describe('the API reference generator', () => {
   test('writes an introduction, a page per tag and the objects page into docs/api/', () => {
     generateApiReference(site);
     expect(readdirSync(path.join(site, 'docs/api')).sort()).toEqual([
+      'balance.mdx',
       'events.mdx',
       'index.mdx',
       'objects.mdx',
@@ -72,6 +73,7 @@ describe('the API reference generator', () => {
       'api/refunds',
       'api/events',
       'api/webhook-endpoints',
+      'api/balance',
       'api/sandbox',
       'api/objects',
     ]);
@@ -79,7 +81,10 @@ describe('the API reference generator', () => {
 
   test('removes the page of a tag whose operations the description no longer has', () => {
     generateApiReference(site);
-    editDescription((api) => delete api.paths['/refunds']);
+    editDescription((api) => {
+      delete api.paths['/refunds'];
+      delete api.paths['/refunds/{id}'];
+    });
     generateApiReference(site);
     expect(readdirSync(path.join(site, 'docs/api'))).not.toContain('refunds.mdx');
     expect(apiReferenceCategory(site).items).not.toContain('api/refunds');
@@ -87,16 +92,16 @@ describe('the API reference generator', () => {
 
   test("a new operation gets its section on its tag's page", () => {
     editDescription((api) => {
-      api.paths['/refunds/{id}'] = {
+      api.paths['/refunds/{id}/receipt'] = {
         get: {
           ...api.paths['/payments/{id}'].get,
-          operationId: 'getRefund',
-          summary: 'Retrieve a refund',
+          operationId: 'getRefundReceipt',
+          summary: 'Retrieve a refund receipt',
           tags: ['Refunds'],
         },
       };
     });
-    expect(page('refunds.mdx')).toContain('## Retrieve a refund {/* #get-refund */}');
+    expect(page('refunds.mdx')).toContain('## Retrieve a refund receipt {/* #get-refund-receipt */}');
   });
 
   test('a property added to a schema gets its heading and anchor, nested in the object that holds it', () => {
@@ -182,7 +187,7 @@ describe('the pages as files', () => {
           'id: refunds',
           'title: Refunds API',
           'sidebar_label: Refunds',
-          'description: "The refunds operations of the Coinwharf Payments API: refund a payment. Fields, errors, tested examples."',
+          'description: "The refunds operations of the Coinwharf Payments API: list refunds, refund a payment, retrieve a refund. Fields, errors, tested examples."',
           'custom_edit_url: https://github.com/coinwharf/docs/edit/main/api/openapi.yaml',
           '---',
           '',
@@ -193,10 +198,10 @@ describe('the pages as files', () => {
       ),
     ).toBe(true);
     expect(frontMatterOf(page('index.mdx'))).toContain(
-      'id: index\ntitle: API reference\nsidebar_label: Introduction\ndescription: "The Coinwharf Payments API: base URL, authentication, idempotency, pagination, every error code, rate limits and versioning."\n',
+      'id: index\ntitle: API reference\nsidebar_label: Introduction\ndescription: "The Coinwharf Payments API: base URL, authentication, idempotency, pagination, every error code, rate limits, prices, fees and versioning."\n',
     );
     expect(frontMatterOf(page('objects.mdx'))).toContain(
-      'id: objects\ntitle: Objects\ndescription: "Every object of the Coinwharf Payments API field by field: payment, refund, event, webhook endpoint, lists, money and errors."\n',
+      'id: objects\ntitle: Objects\ndescription: "Every object of the Coinwharf Payments API field by field: payment, refund, event, webhook endpoint, balance, transactions, lists, money and errors."\n',
     );
     expect(frontMatterOf(page('events.mdx'))).toContain(
       'description: "The events operations of the Coinwharf Payments API: list events, an event delivered to your endpoint. Fields, errors, tested examples."',
@@ -207,6 +212,7 @@ describe('the pages as files', () => {
       'api/refunds',
       'api/events',
       'api/webhook-endpoints',
+      'api/balance',
       'api/sandbox',
       'api/objects',
     ]);
@@ -216,15 +222,28 @@ describe('the pages as files', () => {
 
   test("a tag's description lists its operations up to 160 characters, else gives the tag's words and a count", () => {
     const summary = 'Refund a payment in full or in part, to the address the customer gave us'; // 72 characters
-    editDescription((api) => void (api.paths['/refunds'].post.summary = summary));
+    const onlyCreate = (api: ApiDescription) => {
+      delete api.paths['/refunds'].get;
+      delete api.paths['/refunds/{id}'];
+    };
+    editDescription((api) => {
+      onlyCreate(api);
+      api.paths['/refunds'].post.summary = summary;
+    });
     expect(frontMatterOf(page('refunds.mdx'))).toContain(
       `description: "The refunds operations of the Coinwharf Payments API: ${summary.toLowerCase()}. Fields, errors, tested examples."`,
     );
-    editDescription((api) => void (api.paths['/refunds'].post.summary = `${summary}!`));
+    editDescription((api) => {
+      onlyCreate(api);
+      api.paths['/refunds'].post.summary = `${summary}!`;
+    });
     expect(frontMatterOf(page('refunds.mdx'))).toContain(
       "description: Send funds back to the customer, in the payment's asset and network. 1 operations, field by field, with tested examples.",
     );
-    editDescription((api) => delete api.tags.find((tag) => tag.name === 'Refunds')!.description);
+    editDescription((api) => {
+      onlyCreate(api);
+      delete api.tags.find((tag) => tag.name === 'Refunds')!.description;
+    });
     expect(frontMatterOf(page('refunds.mdx'))).toContain(
       'description: Refunds 1 operations, field by field, with tested examples.',
     );
@@ -260,7 +279,11 @@ describe('the pages as files', () => {
       '## Event summary',
       '## Webhook endpoint',
       '## Money',
+      '## Transaction',
       '## Payment list',
+      '## Refund list',
+      '## Balance amount',
+      '## Balance',
       '## Event list',
       '## Error',
       '## Value types',
@@ -290,6 +313,7 @@ describe('the pages as files', () => {
       'refunds.mdx',
       'events.mdx',
       'webhook-endpoints.mdx',
+      'balance.mdx',
       'sandbox.mdx',
       'objects.mdx',
     ]);

@@ -48,8 +48,8 @@ test('the statuses the docs mark final are the ones the API description calls fi
   expect([...final].sort()).toEqual([...fromApi].sort());
 });
 
-test('labels on transitions are the API’s labels, each used once', () => {
-  const labels = statusTransitions.flatMap((t) => (t.label ? [t.label] : []));
+test('labels on transitions are the API’s labels, every one of them and no other', () => {
+  const labels = new Set(statusTransitions.flatMap((t) => (t.label ? [t.label] : [])));
   expect([...labels].sort()).toEqual([...schema('PaymentLabel').enum!].sort());
 });
 
@@ -61,7 +61,9 @@ test('the status each event reflects is a status of its object in the API', () =
   for (const event of webhookEvents) {
     const statuses =
       event.object === 'payment' ? schema('PaymentStatus').enum : schema('Refund').properties?.status.enum;
-    expect(statuses, event.type).toContain(event.status);
+    // payment.updated is the one event that keeps whatever status the payment has.
+    if (event.type === 'payment.updated') expect(event.status).toBe('unchanged');
+    else expect(statuses, event.type).toContain(event.status);
     expect(event.type.startsWith(`${event.object}.`), event.type).toBe(true);
   }
 });

@@ -2,7 +2,8 @@ import {dereference} from 'openapi-backend/refparser';
 import {beforeAll, expect, test} from 'vitest';
 import {assets} from '../../../src/data/networks';
 import {simulatorOutcomes} from '../../../src/data/simulator';
-import {paymentStatuses, statusTransitions} from '../../../src/data/statuses';
+import {fundsArriving, paymentStatuses, statusTransitions, watchDaysAfterEnd} from '../../../src/data/statuses';
+import {webhookEvents} from '../../../src/data/webhooks';
 
 // The payment state machine the overview draws (src/data/statuses.ts), walked:
 // no status is unreachable or a dead end, every move sends an event the API
@@ -77,22 +78,28 @@ test('every status that is not final has a way out, and each way out leads to a 
 test('requires_action is left by a top-up, by accepting the funds, or by refunding them all', () => {
   expect(statusTransitions.filter((t) => t.from === 'requires_action').map(({to, when}) => `${to}: ${when}`)).toEqual([
     'pending: the customer tops up an UNDER payment while the quote is valid',
-    'succeeded: you accept the funds (the label stays)',
+    'succeeded: you accept the funds, nothing waiting for confirmations (the label stays)',
     'canceled: you refund everything that arrived',
   ]);
 });
 
-test('every transition sends an event the API describes, named after the new status', () => {
+test('every transition sends an event the API describes: payment.<new status>, or payment.updated when the status stays', () => {
   const eventTypes = enumOf('EventType');
-  for (const {from, to} of statusTransitions) {
-    expect(eventTypes, `${from} → ${to}`).toContain(`payment.${to}`);
+  for (const {from, to, event} of statusTransitions) {
+    expect(eventTypes, `${from} → ${to}`).toContain(event ?? `payment.${to}`);
+    expect(event === undefined || (event === 'payment.updated' && from === to), `${from} → ${to} sends ${event}`).toBe(
+      true,
+    );
   }
+  expect(statusTransitions.filter((t) => t.from === t.to).map((t) => `${t.from}: ${t.when}`)).toEqual([
+    'succeeded: more funds arrive (payment.updated; never fulfil again)',
+  ]);
   // The reorg back to awaiting_payment is a change the merchant must act on.
   expect(eventTypes).toContain('payment.awaiting_payment');
 });
 
 test('the simulator outcomes are the API’s, for payments and for refunds', () => {
-  const payment = simulatorOutcomes.filter((o) => o.object === 'payment').map((o) => o.outcome);
+  const payment = [...new Set(simulatorOutcomes.filter((o) => o.object === 'payment').map((o) => o.outcome))];
   const refund = simulatorOutcomes.filter((o) => o.object === 'refund').map((o) => o.outcome);
   expect(payment).toEqual(enumOf('SimulatePaymentRequest', 'outcome'));
   expect(refund).toEqual(enumOf('SimulateRefundRequest', 'outcome'));
@@ -104,14 +111,14 @@ test('each payment outcome follows the transitions and sends one event per statu
   const eventTypes = enumOf('EventType');
   for (const outcome of simulatorOutcomes.filter((o) => o.object === 'payment')) {
     let at = outcome.from;
+    const sent: string[] = [];
     for (const next of outcome.path) {
-      expect(
-        statusTransitions.some((t) => t.from === at && t.to === next),
-        `${outcome.outcome}: ${at} → ${next} is a transition`,
-      ).toBe(true);
+      const move = statusTransitions.find((t) => t.from === at && t.to === next);
+      expect(move, `${outcome.outcome}: ${at} → ${next} is a transition`).toBeDefined();
+      sent.push(move?.event ?? `payment.${next}`);
       at = next;
     }
-    expect(outcome.events).toEqual(outcome.path.map((status) => `payment.${status}`));
+    expect(outcome.events, `${outcome.outcome} from ${outcome.from}`).toEqual(sent);
     for (const event of outcome.events) expect(eventTypes).toContain(event);
   }
 });
@@ -146,4 +153,65 @@ test('each asset’s decimals are the API’s: BTC 8, ETH 18, SOL 9, USDC 6, USD
   const expected = {BTC: 8, ETH: 18, SOL: 9, USDC: 6, USDT: 6};
   expect(Object.fromEntries(assets.map((a) => [a.asset, a.decimals]))).toEqual(expected);
   expect(api.components.schemas.Asset['x-decimals']).toEqual(expected);
+});
+
+test('the simulator plays funds after the end on every ended status: late from expired, canceled, failed and succeeded', () => {
+  expect(
+    simulatorOutcomes
+      .filter((o) => o.outcome === 'late')
+      .map((o) => `${o.from} → ${o.path.join(' → ')} [${o.labels.join(', ')}] ${o.events.join(', ')}`),
+  ).toEqual([
+    'awaiting_payment → expired → requires_action [LATE] payment.expired, payment.requires_action',
+    'expired → requires_action [LATE] payment.requires_action',
+    'canceled → requires_action [LATE] payment.requires_action',
+    'failed → requires_action [LATE] payment.requires_action',
+    'succeeded → succeeded [OVER] payment.updated',
+  ]);
+});
+
+test('money reaching a payment has a defined outcome and event in every status, and no status is a dead end for it', () => {
+  const statuses = paymentStatuses.map((s) => s.status);
+  const covered = fundsArriving.map((f) => `${f.status}${f.withLabel ? ` ${f.withLabel}` : ''}`);
+  expect(covered).toEqual([
+    'awaiting_payment',
+    'pending',
+    'requires_action UNDER',
+    'requires_action LATE',
+    'succeeded',
+    'expired',
+    'canceled',
+    'failed',
+  ]);
+  for (const status of statuses)
+    expect(
+      covered.some((c) => c.startsWith(status)),
+      status,
+    ).toBe(true);
+  const eventTypes = enumOf('EventType');
+  for (const arrival of fundsArriving) {
+    const where = `funds at ${arrival.status} ${arrival.withLabel ?? ''}`;
+    expect(eventTypes, where).toContain(arrival.event);
+    if (arrival.becomes === arrival.status) {
+      // The status stays: only the amounts or labels change, which is what payment.updated says.
+      expect(arrival.event, where).toBe('payment.updated');
+    } else {
+      expect(
+        statusTransitions.some((t) => t.from === arrival.status && t.to === arrival.becomes),
+        where,
+      ).toBe(true);
+      expect(arrival.event, where).toBe(`payment.${arrival.becomes}`);
+    }
+    // Wherever funds land, the merchant can still act: the status they leave it in is not a final one, or it is succeeded.
+    expect(['pending', 'requires_action', 'succeeded'], where).toContain(arrival.becomes);
+  }
+  // Ended payments keep their address watched.
+  expect(watchDaysAfterEnd).toBe(30);
+  expect(
+    fundsArriving.filter((f) => f.becomes === 'requires_action' && f.status !== 'requires_action').map((f) => f.label),
+  ).toEqual(['LATE', 'LATE', 'LATE']);
+});
+
+test('every event the docs name is in the description, and every event the description has is in the docs', () => {
+  expect(webhookEvents.map((e) => e.type).sort()).toEqual([...enumOf('EventType')].sort());
+  expect(webhookEvents.map((e) => e.type)).toContain('payment.updated');
 });

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {renderComponent} from '../../../plugins/markdown-twins/components';
+import {dataTable, renderComponent} from '../../../plugins/markdown-twins/components';
 
 // What a twin says where its page shows a component.
 
@@ -24,7 +24,22 @@ test('a data table keeps the page columns; a list cell is joined by "; ", an emp
   expect(table.find((line) => line.startsWith('| `awaiting_payment` |'))).toContain(
     ' | No | `pending` when a transaction is seen; `expired` when the quote window ends; `canceled` when you cancel it | ',
   );
-  expect(table.find((line) => line.startsWith('| `succeeded` |'))).toMatch(/^\| `succeeded` \| Yes \| None \| /);
+  // Funds after the end move even a final status (Model v2): no row is empty, so an empty list is shown on a table of its own.
+  expect(table.find((line) => line.startsWith('| `succeeded` |'))).toMatch(
+    /^\| `succeeded` \| Yes \| `succeeded` when more funds arrive \(payment.updated; never fulfil again\), label `OVER` \| /,
+  );
+  const lists = dataTable({
+    rows: [
+      {name: 'a', items: ['x', 'y']},
+      {name: 'b', items: []},
+    ],
+    key: (row) => row.name,
+    columns: [
+      {header: 'Name', cell: (row) => row.name},
+      {header: 'Items', cell: (row) => ({items: row.items, empty: 'None'})},
+    ],
+  });
+  expect(lists).toBe('| Name | Items |\n| --- | --- |\n| a | x; y |\n| b | None |');
 });
 
 test('an unknown component, a fragment and a component with props are refused by name', () => {

@@ -256,7 +256,8 @@ describe('signed test events', () => {
     for (const event of webhookEvents) {
       const body = sampleEvent(event.type, 'evt_4Gd9KsW2mP7xRb1NqT6vLc3Y', now);
       expect(validate(body), `${event.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
-      expect(body.data.status).toBe(event.status);
+      // payment.updated keeps the payment's status: the sample is a succeeded payment that gained OVER.
+      expect(body.data.status).toBe(event.status === 'unchanged' ? 'succeeded' : event.status);
       expect(body.data.object).toBe(event.object);
     }
   });

@@ -31,6 +31,19 @@ describe('signed test events', () => {
         network: 'base',
         amount_due: {amount: '25.00', currency: 'USDC'},
         amount_received: {amount: '25.00', currency: 'USDC'},
+        amount_pending: {amount: '0.00', currency: 'USDC'},
+        amount_refunded: {amount: '0.00', currency: 'USDC'},
+        fee: {amount: '0.25', currency: 'USDC'},
+        asset_contract: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+        transactions: [
+          {
+            hash: '0x5c8e2f0a9d4b71c36e18a2f5d09b4c7e3a6f1d82b0c94e57a13d6f28e9b0c4a1',
+            amount: {amount: '25.00', currency: 'USDC'},
+            confirmations: 30,
+            block_height: 18234410,
+            seen_at: '2025-10-09T08:50:20Z',
+          },
+        ],
         address: '0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603',
         payment_uri:
           'ethereum:0x036CbD53842c5426634e7929541eC2318f3dCF7e@84532/transfer?address=0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603&uint256=25000000',
@@ -48,21 +61,24 @@ describe('signed test events', () => {
   });
 
   test.each([
-    ['payment.created', 'awaiting_payment', '0.00', 0, []],
-    ['payment.pending', 'pending', '25.00', 12, []],
-    ['payment.awaiting_payment', 'awaiting_payment', '0.00', 0, []],
-    ['payment.requires_action', 'requires_action', '20.00', 30, ['UNDER']],
-    ['payment.expired', 'expired', '0.00', 0, []],
-    ['payment.canceled', 'canceled', '0.00', 0, []],
-    ['payment.failed', 'failed', '25.00', 0, []],
+    ['payment.created', 'awaiting_payment', '0.00', '0.00', 0, [], null],
+    ['payment.pending', 'pending', '0.00', '25.00', 12, [], null],
+    ['payment.awaiting_payment', 'awaiting_payment', '0.00', '0.00', 0, [], null],
+    ['payment.requires_action', 'requires_action', '20.00', '0.00', 30, ['UNDER'], null],
+    ['payment.expired', 'expired', '0.00', '0.00', 0, [], null],
+    ['payment.canceled', 'canceled', '0.00', '0.00', 0, [], null],
+    ['payment.failed', 'failed', '0.00', '0.00', 0, [], null],
+    ['payment.updated', 'succeeded', '27.50', '0.00', 30, ['OVER'], '0.275'],
   ])(
-    '%s: status %s, %s USDC received, %i confirmations, labels %j',
-    (type, status, received, confirmations, labels) => {
+    '%s: status %s, %s USDC received, %s pending, %i confirmations, labels %j, fee %s',
+    (type, status, received, pending, confirmations, labels, fee) => {
       expect(sampleEvent(type, 'evt_1', now).data).toMatchObject({
         status,
         amount_received: {amount: received, currency: 'USDC'},
+        amount_pending: {amount: pending, currency: 'USDC'},
         confirmations,
         labels,
+        fee: fee === null ? null : {amount: fee, currency: 'USDC'},
       });
     },
   );
@@ -83,6 +99,7 @@ describe('signed test events', () => {
         asset: 'USDC',
         network: 'base',
         address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+        transaction_hash: null,
         created_at: '2025-10-09T08:51:20Z',
         updated_at: '2025-10-09T08:53:20Z',
       },
