@@ -4,7 +4,7 @@
  * Data tables are defined once, next to their data in src/data, for the page and the
  * twin; tests/e2e/llms.spec.ts compares each twin table with the page's.
  */
-import {assetTable, networkTable} from '../../src/data/networks';
+import {assetTable, explorerTable, networkTable, tokenContractTable} from '../../src/data/networks';
 import {paymentFieldTable} from '../../src/data/paymentObject';
 import {simulatorTable} from '../../src/data/simulator';
 import {statusDiagramSource, statusTable, fundsArrivalTable} from '../../src/data/statuses';
@@ -41,6 +41,8 @@ const renderers: Record<string, () => string> = {
   StatusTable: () => dataTable(statusTable),
   FundsArrivalTable: () => dataTable(fundsArrivalTable),
   NetworkTable: () => dataTable(networkTable),
+  TokenContractTable: () => dataTable(tokenContractTable),
+  ExplorerTable: () => dataTable(explorerTable),
   AssetTable: () => dataTable(assetTable),
   SimulatorOutcomes: () => dataTable(simulatorTable),
   PaymentFields: () => dataTable(paymentFieldTable),

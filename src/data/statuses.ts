@@ -155,7 +155,7 @@ export const fundsArriving: readonly FundsArrival[] = [
     withLabel: 'UNDER',
     becomes: 'pending',
     event: 'payment.pending',
-    what: 'A top-up while the quote is valid: once confirmed, the payment succeeds if the total is enough.',
+    what: 'A top-up while the quote is valid: once confirmed, the payment succeeds if the total is enough. After the quote ended, it stays `requires_action`, gains LATE and sends `payment.updated` instead.',
   },
   {
     status: 'requires_action',

@@ -2,6 +2,7 @@ import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {expect} from '@playwright/test';
 import {testSecretKey, type MockApi} from '../support/mock-api';
+import {tokenContracts} from '../../src/data/networks';
 import {callMock, quickstartPayment, test} from '../support/run-sample';
 
 // Model v2 of the brief ("money never reaches a dead end"), as the mock of
@@ -265,4 +266,28 @@ test('every response carries the sandbox rate-limit headers', async ({mock}) => 
   const missing = await raw(mock, 'GET', '/payments/pay_0000000000000000nosuch00');
   expect(missing.status).toBe(404);
   expect(missing.headers.get('ratelimit-limit')).toBe('25');
+});
+
+test('a sandbox payment names the token contract the networks table gives for its sandbox network, or none', async ({
+  mock,
+}) => {
+  const pairs = [
+    ['USDC', 'ethereum', '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238'],
+    ['USDC', 'base', '0x036CbD53842c5426634e7929541eC2318f3dCF7e'],
+    ['USDC', 'polygon', '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582'],
+    ['USDC', 'solana', '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'],
+    ['USDT', 'ethereum', null],
+    ['USDT', 'polygon', null],
+    ['USDT', 'tron', null],
+    ['BTC', 'bitcoin', null],
+    ['SOL', 'solana', null],
+  ] as const;
+  for (const [asset, network, contract] of pairs) {
+    const created = await payment(mock, undefined, {...quickstartPayment, asset, network});
+    expect(created.asset_contract, `${asset} on ${network}`).toBe(contract);
+  }
+  // The table the overview renders says the same.
+  expect(tokenContracts.map((row) => [row.asset, row.network, row.sandbox])).toEqual(
+    pairs.filter(([asset]) => asset === 'USDC' || asset === 'USDT'),
+  );
 });
