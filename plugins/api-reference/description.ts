@@ -78,6 +78,7 @@ export interface Operation {
 }
 
 export interface ApiDescription {
+  openapi: string;
   info: {title: string; version: string; description: string};
   servers: {url: string; description?: string}[];
   tags: {name: string; description?: string}[];

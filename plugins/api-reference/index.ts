@@ -6,9 +6,14 @@
  * writes the pages again, which the docs plugin then picks up like any doc.
  * No client code: the pages are MDX, rendered to static HTML like the guides.
  */
+import {copyFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {readDescription} from './description';
 import {descriptionFile, generateApiReference, referenceFolder} from './generate';
+
+/** Where the built site serves the description for readers to import (Postman, Insomnia, client generators). */
+export const servedDescription = {yaml: '/openapi.yaml', json: '/openapi.json'};
 
 export {apiReferenceCategory} from './sidebar';
 export {generateApiReference, referenceFolder};
@@ -19,6 +24,11 @@ export default function apiReferencePlugin({siteDir}: LoadContext): Plugin {
     getPathsToWatch: () => [path.join(siteDir, descriptionFile), path.join(siteDir, 'docs/payments/**/*.mdx')],
     loadContent: () => {
       generateApiReference(siteDir);
+    },
+    postBuild: ({outDir}) => {
+      const source = path.join(siteDir, descriptionFile);
+      copyFileSync(source, path.join(outDir, servedDescription.yaml));
+      writeFileSync(path.join(outDir, servedDescription.json), `${JSON.stringify(readDescription(source), null, 2)}\n`);
     },
   };
 }

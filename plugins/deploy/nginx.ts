@@ -25,6 +25,7 @@ const compressibleTypes = [
   'text/markdown',
   'text/xml',
   'text/xsl',
+  'application/yaml',
   'application/javascript',
   'application/json',
   'application/xml',
@@ -76,14 +77,15 @@ events {
 
 http {
     include /etc/nginx/mime.types;
-    # Debian's mime.types lacks these: the feeds' stylesheets and the Markdown twins.
+    # Debian's mime.types lacks these: the feeds' stylesheets, the Markdown twins and the API description.
     types {
         text/xsl xsl;
         text/markdown md;
+        application/yaml yaml;
     }
     default_type application/octet-stream;
     charset utf-8;
-    charset_types text/css text/plain text/markdown text/xml text/xsl application/javascript application/json application/rss+xml application/atom+xml image/svg+xml;
+    charset_types text/css text/plain text/markdown text/xml text/xsl application/yaml application/javascript application/json application/rss+xml application/atom+xml image/svg+xml;
 
     access_log ${accessLog};
     server_tokens off;

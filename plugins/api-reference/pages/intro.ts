@@ -86,6 +86,8 @@ export function introPage(api: ApiDescription, entries: OperationEntry[], object
       (server) => `${code(server.url)}${server.description ? `: ${inline(server.description)}.` : ''}`,
     ),
     `Version ${code(api.info.version)} of the ${mdxText(api.info.title)}.`,
+    heading(2, 'The description file', 'description-file'),
+    `This reference is generated from one OpenAPI ${code(api.openapi)} description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).`,
     mdxText(sections),
     errorsSection(api),
     operationsSection(api, entries),

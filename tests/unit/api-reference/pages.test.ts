@@ -273,6 +273,8 @@ describe('the introduction', () => {
         '`https://api.example.test/v2`: Live and test.',
         '`https://sandbox.example.test/v2`',
         'Version `2.1` of the Tiny \\<API>.',
+        '## The description file {/* #description-file */}',
+        'This reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).',
         '## Authentication\n\nUse a key.',
         '## Errors {/* #errors */}',
         'A request that fails gets an HTTP status and a body holding one [error object](./objects.mdx#error): `type` (the kind of error), `code` (what went wrong, stable: branch on it), `message` (for developers, not for customers), `param` (the parameter at fault, or null) and `request_id` (quote it to support).',
@@ -310,7 +312,7 @@ describe('the introduction', () => {
   test('a description without sections keeps its opening whole', () => {
     const plain = {...api, info: {...api.info, description: 'Only words.'}};
     expect(introPage(plain, [], []).startsWith('Only words.\n\n## Base URL')).toBe(true);
-    expect(introPage(plain, [], [])).toContain('Version `2.1` of the Tiny \\<API>.\n\n## Errors');
+    expect(introPage(plain, [], [])).toContain('Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Errors');
   });
 
   test('no error codes to list fails the build, however much of the error object is missing', () => {
@@ -343,7 +345,7 @@ describe('the introduction', () => {
     };
     expect(introPage(notJson, [], [])).toContain('(quote it to support).\n\n### Error codes');
     expect(intro.startsWith('Use ## for nothing.\n\n## Base URL')).toBe(true);
-    expect(intro).toContain('Version `2.1` of the Tiny \\<API>.\n\n## Limits\n\nSome.\n\n## Errors');
+    expect(intro).toContain('Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Limits\n\nSome.\n\n## Errors');
     expect(intro).toContain('(quote it to support).\n\n### Error codes');
   });
 });

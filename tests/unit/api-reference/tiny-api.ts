@@ -3,6 +3,7 @@ import type {ApiDescription, Operation, Schema} from '../../../plugins/api-refer
 /** A description with only what a test gives it: schemas, and optionally paths, webhooks, tags. */
 export function tinyApi(schemas: Record<string, Schema>, more: Partial<ApiDescription> = {}): ApiDescription {
   return {
+    openapi: '3.1.0',
     info: {title: 'Tiny API', version: '2.1', description: 'Opening words.'},
     servers: [{url: 'https://api.example.test/v2/'}],
     tags: [],
