@@ -84,17 +84,42 @@ function codesFor(api: ApiDescription, status: string): string[] {
     .map(([name]) => name);
 }
 
+/**
+ * Headers every response carries (rate limits) or every stored POST answer may carry (a replay):
+ * the introduction explains them once, so an operation's responses do not repeat them.
+ */
+const explainedOnce = new Set(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed']);
+
+/** The line that stands for the headers left out of every response, naming only those the operation has. */
+function headersNote(api: ApiDescription, operation: OperationEntry['operation']): string | false {
+  const names = new Set(
+    Object.values(operation.responses).flatMap((response) => Object.keys(deref(api, response).headers ?? {})),
+  );
+  const rateLimits = names.has('RateLimit-Limit');
+  const replay = names.has('Idempotent-Replayed');
+  if (!rateLimits && !replay) return false;
+  return [
+    rateLimits && 'Every response carries the [rate-limit headers](./index.mdx#rate-limits).',
+    replay &&
+      'A response stored under an `Idempotency-Key` and returned again to a retry carries [`Idempotent-Replayed: true`](./index.mdx#idempotency).',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 function renderResponse(api: ApiDescription, status: string, written: Response, prefix: string): string {
   const response = deref(api, written);
   const media = response.content?.['application/json'];
   const schema = media?.schema;
   const isError = /^[45]/.test(status);
   const codes = isError ? codesFor(api, status) : [];
-  const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
-    const resolved = deref(api, header);
-    const type = resolved.schema ? ` (${typeLabel(api, resolved.schema, undefined)})` : '';
-    return `Header ${code(name)}${type}${resolved.description ? `: ${mdxText(resolved.description)}` : '.'}`;
-  });
+  const headers = Object.entries(response.headers ?? {})
+    .filter(([name]) => !explainedOnce.has(name))
+    .map(([name, header]) => {
+      const resolved = deref(api, header);
+      const type = resolved.schema ? ` (${typeLabel(api, resolved.schema, undefined)})` : '';
+      return `Header ${code(name)}${type}${resolved.description ? `: ${mdxText(resolved.description)}` : '.'}`;
+    });
   const returns = schema?.$ref && `Returns ${isError ? 'an' : 'a'} ${typeLabel(api, schema, refName(schema.$ref))}.`;
   return blocks(
     heading(4, `${code(status)} ${statusText[status] ?? ''}`.trim(), `${prefix}-response-${status.toLowerCase()}`),
@@ -157,6 +182,7 @@ export function operationSection(api: ApiDescription, entry: OperationEntry, gui
             bodyExample(),
           )),
     heading(3, 'Responses', `${id}-responses`),
+    headersNote(api, operation),
     ...Object.entries(operation.responses).map(([status, response]) => renderResponse(api, status, response, id)),
   );
 }

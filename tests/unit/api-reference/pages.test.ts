@@ -157,10 +157,11 @@ describe('an operation section', () => {
         'Example: `9.99`.',
         '```json title="Request body"\n{\n  "amount": "9.99"\n}\n```',
         '### Responses {/* #update-payment-responses */}',
+        // Idempotent-Replayed is explained once on the introduction: one line instead of a header per response.
+        'A response stored under an `Idempotency-Key` and returned again to a retry carries [`Idempotent-Replayed: true`](./index.mdx#idempotency).',
         '#### `200` OK {/* #update-payment-response-200 */}',
         'The payment.',
         'Returns a [`Payment`](./objects.mdx#payment) object.',
-        'Header `Idempotent-Replayed` (`boolean`): Whether \\{replayed\\}.',
         'Header `X-Plain`.',
         '```json title="200 response"\n{\n  "id": "pay_1",\n  "status": "open"\n}\n```',
         '#### `202` {/* #update-payment-response-202 */}',
@@ -312,7 +313,9 @@ describe('the introduction', () => {
   test('a description without sections keeps its opening whole', () => {
     const plain = {...api, info: {...api.info, description: 'Only words.'}};
     expect(introPage(plain, [], []).startsWith('Only words.\n\n## Base URL')).toBe(true);
-    expect(introPage(plain, [], [])).toContain('Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Errors');
+    expect(introPage(plain, [], [])).toContain(
+      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Errors',
+    );
   });
 
   test('no error codes to list fails the build, however much of the error object is missing', () => {
@@ -345,7 +348,9 @@ describe('the introduction', () => {
     };
     expect(introPage(notJson, [], [])).toContain('(quote it to support).\n\n### Error codes');
     expect(intro.startsWith('Use ## for nothing.\n\n## Base URL')).toBe(true);
-    expect(intro).toContain('Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Limits\n\nSome.\n\n## Errors');
+    expect(intro).toContain(
+      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Limits\n\nSome.\n\n## Errors',
+    );
     expect(intro).toContain('(quote it to support).\n\n### Error codes');
   });
 });
@@ -394,4 +399,36 @@ describe('the objects page', () => {
       '### Example webhook endpoint {/* #webhook-endpoint-example */}',
     );
   });
+});
+
+test('rate-limit headers every response carries are named once per operation, not under each response', () => {
+  const limited = tinyApi(
+    {},
+    {
+      paths: {
+        '/balance': {
+          get: op('getBalance', 'Balance', {
+            'x-sample-files': ['examples/balance.sh'],
+            responses: {
+              '200': {
+                description: 'The balance.',
+                headers: {
+                  'RateLimit-Limit': {description: 'Allowed.'},
+                  'RateLimit-Remaining': {description: 'Left.'},
+                  'X-Own': {description: 'Its own.'},
+                },
+              },
+            },
+          }),
+        },
+      },
+    },
+  );
+  const section = operationSection(limited, operations(limited)[0], []);
+  expect(section).toContain(
+    '### Responses {/* #get-balance-responses */}\n\nEvery response carries the [rate-limit headers](./index.mdx#rate-limits).\n\n#### `200` OK',
+  );
+  expect(section).toContain('Header `X-Own`: Its own.');
+  expect(section).not.toContain('Header `RateLimit-');
+  expect(section).not.toContain('Idempotent-Replayed');
 });
