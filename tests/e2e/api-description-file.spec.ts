@@ -27,7 +27,7 @@ playwrightTest('the reference introduction links the description as YAML and JSO
   playwrightExpect(await yaml.text()).toBe(source);
   const json = await request.get('/openapi.json');
   playwrightExpect(json.status()).toBe(200);
-  const document = await json.json();
+  const document = (await json.json()) as {openapi: string; info: {title: string}};
   playwrightExpect(document).toEqual(parse(source));
   playwrightExpect(document.openapi).toBe('3.1.0');
   playwrightExpect(document.info.title).toBe('Coinwharf Payments API');
