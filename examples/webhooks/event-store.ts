@@ -1,57 +1,70 @@
-// Remembers which webhook-ids were processed, so a repeated delivery is fulfilled once.
-import {mkdir, open, rm} from 'node:fs/promises';
-import path from 'node:path';
+// Processes each webhook event once: its webhook-id and its effect on your orders
+// are written in ONE database transaction. If the process dies half-way, neither
+// is kept, and Coinwharf's retry processes the event; a repeat changes nothing.
+import {DatabaseSync} from 'node:sqlite'; // built into Node.js 24
+import {applyEvent, type CoinwharfEvent} from './webhook-event';
 
-export interface EventStore {
-  /** True the first time an event id is recorded, false for every repeat. */
-  recordOnce(eventId: string): Promise<boolean>;
-  /** Releases an id whose processing failed, so Coinwharf's retry processes it. */
-  forget(eventId: string): Promise<void>;
-}
-
-// In production, let your database's unique constraint decide. With Postgres (`pg`):
+// In production, use your own database the same way. With Postgres (`pg`):
 //
-//   CREATE TABLE processed_events (event_id text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now());
+//   CREATE TABLE processed_events (event_id text PRIMARY KEY, processed_at timestamptz NOT NULL DEFAULT now());
 //
-//   const postgresStore: EventStore = {
-//     async recordOnce(eventId) {
-//       const result = await pool.query(
-//         'INSERT INTO processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [eventId]);
-//       return result.rowCount === 1;
-//     },
-//     async forget(eventId) {
-//       await pool.query('DELETE FROM processed_events WHERE event_id = $1', [eventId]);
-//     },
-//   };
+//   const client = await pool.connect();
+//   try {
+//     await client.query('BEGIN');
+//     const inserted = await client.query(
+//       'INSERT INTO processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [eventId]);
+//     if (inserted.rowCount === 1) await client.query("UPDATE orders SET status = 'paid' WHERE …");
+//     await client.query('COMMIT'); // rowCount 0: a repeat, and nothing was changed
+//   } catch (error) {
+//     await client.query('ROLLBACK');
+//     throw error;
+//   } finally {
+//     client.release();
+//   }
 //
-// Better still, run that INSERT and your order update in one transaction.
+// A set of ids in memory would not do: it is lost on restart and not shared between servers.
 
-// Runs with no database: one file per event id. Creating a file with the 'wx'
-// flag fails if it exists, atomically, so the file system is the unique constraint.
-// Fine on one machine; use the database version when several servers share the work.
-export class FileEventStore implements EventStore {
-  constructor(private readonly directory: string) {}
+export class EventStore {
+  private readonly db: DatabaseSync;
 
-  async recordOnce(eventId: string): Promise<boolean> {
-    await mkdir(this.directory, {recursive: true});
+  constructor(file: string) {
+    this.db = new DatabaseSync(file);
+    this.db.exec(`
+      PRAGMA busy_timeout = 5000; -- several processes may share the file: wait for the other's transaction
+      CREATE TABLE IF NOT EXISTS processed_events (
+        event_id TEXT PRIMARY KEY,
+        processed_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+      );
+      CREATE TABLE IF NOT EXISTS orders (
+        reference TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        payment_id TEXT,
+        amount_received TEXT,
+        excess_to_refund TEXT
+      );`);
+  }
+
+  /**
+   * Records the event id and applies the event in one transaction. Returns what was
+   * done, or null when the id was already processed (then nothing changes).
+   */
+  processOnce(eventId: string, event: CoinwharfEvent): string | null {
+    this.db.exec('BEGIN IMMEDIATE');
     try {
-      const file = await open(this.pathOf(eventId), 'wx');
-      await file.writeFile(new Date().toISOString());
-      await file.close();
-      return true;
+      // The PRIMARY KEY is the unique constraint: a second insert of the same id changes no row.
+      const {changes} = this.db
+        .prepare('INSERT INTO processed_events (event_id) VALUES (?) ON CONFLICT DO NOTHING')
+        .run(eventId);
+      if (changes === 0) {
+        this.db.exec('ROLLBACK');
+        return null;
+      }
+      const done = applyEvent(this.db, event);
+      this.db.exec('COMMIT');
+      return done;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      if (this.db.isTransaction) this.db.exec('ROLLBACK'); // nothing kept: the retry starts again
       throw error;
     }
-  }
-
-  async forget(eventId: string): Promise<void> {
-    await rm(this.pathOf(eventId), {force: true});
-  }
-
-  private pathOf(eventId: string): string {
-    // Ids are evt_ followed by letters and digits; refuse anything that could leave the directory.
-    if (!/^[A-Za-z0-9_-]{1,255}$/.test(eventId)) throw new Error(`Unexpected event id: ${eventId}`);
-    return path.join(this.directory, eventId);
   }
 }

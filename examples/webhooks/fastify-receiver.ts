@@ -3,9 +3,9 @@
 import Fastify, {type FastifyInstance} from 'fastify';
 import type {AddressInfo} from 'node:net';
 import {pathToFileURL} from 'node:url';
-import {FileEventStore, type EventStore} from './event-store';
+import {EventStore} from './event-store';
 import {verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
-import {fulfil, type CoinwharfEvent} from './webhook-event';
+import type {CoinwharfEvent} from './webhook-event';
 
 export function createApp(secret: string, store: EventStore): FastifyInstance {
   const app = Fastify();
@@ -18,26 +18,25 @@ export function createApp(secret: string, store: EventStore): FastifyInstance {
     });
 
     webhooks.post('/webhooks/coinwharf', async (request, reply) => {
+      const eventId = (request.headers['webhook-id'] as string | undefined) ?? '(no webhook-id)';
       let event: CoinwharfEvent;
       try {
         if (!Buffer.isBuffer(request.body)) throw new WebhookVerificationError('Expected an application/json body');
         event = verifyWebhook(request.body, request.headers, secret);
       } catch (error) {
         if (!(error instanceof WebhookVerificationError)) throw error;
+        console.log(`${eventId} refused with 400: ${error.message}`);
         return reply.code(400).send({error: error.message});
       }
 
-      // Deliveries can repeat: the webhook-id is recorded once, under a unique constraint.
-      const eventId = request.headers['webhook-id'] as string;
-      if (!(await store.recordOnce(eventId))) {
+      // Deliveries can repeat: the id and the order update are written in one transaction.
+      // If it throws, Fastify answers 500 and Coinwharf retries the event later.
+      const done = store.processOnce(eventId, event);
+      if (done === null) {
+        console.log(`${eventId} already processed: answered 200, nothing done`);
         return {received: true, duplicate: true};
       }
-      try {
-        await fulfil(event);
-      } catch (error) {
-        await store.forget(eventId); // answering 500 makes Coinwharf retry it later
-        throw error;
-      }
+      console.log(done);
       return {received: true};
     });
   });
@@ -48,7 +47,7 @@ export function createApp(secret: string, store: EventStore): FastifyInstance {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const secret = process.env.COINWHARF_WEBHOOK_SECRET;
   if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
-  const store = new FileEventStore(process.env.PROCESSED_EVENTS_DIR ?? 'processed-events');
+  const store = new EventStore(process.env.PROCESSED_EVENTS_DB ?? 'webhooks.sqlite3');
   const app = createApp(secret, store);
   void app.listen({port: Number(process.env.PORT ?? 4242)}).then(() => {
     const {port} = app.server.address() as AddressInfo;

@@ -6,74 +6,124 @@
 import os
 import sqlite3
 from contextlib import closing
+from decimal import Decimal
 
 from flask import Flask, jsonify, request
+from werkzeug.serving import make_server
 
 from verify import WebhookVerificationError, verify_webhook
 
 SECRET = os.environ["COINWHARF_WEBHOOK_SECRET"]  # your endpoint's whsec_… secret
-DATABASE = os.environ.get("PROCESSED_EVENTS_DB", "processed_events.sqlite3")
+DATABASE = os.environ.get("PROCESSED_EVENTS_DB", "webhooks.sqlite3")
 
 app = Flask(__name__)
 
 
 def database() -> sqlite3.Connection:
-    connection = sqlite3.connect(DATABASE, isolation_level=None)  # autocommit
+    # isolation_level=None: the transaction is the explicit BEGIN below. timeout: several
+    # processes may share the file, so wait for the other's transaction to end.
+    connection = sqlite3.connect(DATABASE, isolation_level=None, timeout=5)
     connection.execute(
         "CREATE TABLE IF NOT EXISTS processed_events"
-        " (event_id TEXT PRIMARY KEY, received_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+        " (event_id TEXT PRIMARY KEY, processed_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+    )
+    connection.execute(
+        "CREATE TABLE IF NOT EXISTS orders (reference TEXT PRIMARY KEY, status TEXT NOT NULL,"
+        " payment_id TEXT, amount_received TEXT, excess_to_refund TEXT)"
     )
     return connection
 
 
-def record_once(event_id: str) -> bool:
-    """True the first time an event id is recorded: the PRIMARY KEY refuses repeats."""
-    with closing(database()) as db:
-        inserted = db.execute(
-            "INSERT INTO processed_events (event_id) VALUES (?) ON CONFLICT DO NOTHING", (event_id,)
-        )
-        return inserted.rowcount == 1
+def apply_event(db: sqlite3.Connection, event: dict) -> str:
+    """Applies one event to your orders, inside the transaction that records its id. Keep it quick."""
+    payment = event["data"]
+    if payment.get("object") != "payment":
+        return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
+    order = payment["reference"] or payment["id"]
+    received = payment["amount_received"]
+    amount = f"{received['amount']} {received['currency']}"
+    # OVER: more than amount_due arrived. The excess goes back to the customer (see the refunds guide).
+    excess = None
+    if "OVER" in payment["labels"]:
+        excess = str(Decimal(received["amount"]) - Decimal(payment["amount_due"]["amount"]))  # exact, never float
 
-
-def forget(event_id: str) -> None:
-    with closing(database()) as db:
-        db.execute("DELETE FROM processed_events WHERE event_id = ?", (event_id,))
-
-
-def fulfil(event: dict) -> None:
-    """Called once per event. Keep it quick; send emails and ship from a job queue."""
     if event["type"] == "payment.succeeded":
-        payment = event["data"]
-        received = payment["amount_received"]
-        print(f"{event['id']} fulfilled {payment['id']} for {payment['reference']}: "
-              f"{received['amount']} {received['currency']} on {payment['network']}", flush=True)
-    else:
-        # Events can arrive out of order: compare data.updated_at with what you stored,
-        # or fetch GET /v1/payments/{id}, before acting on any other status.
-        print(f"{event['id']} {event['type']} for {event['data']['id']}: nothing to do", flush=True)
+        db.execute(
+            "INSERT INTO orders (reference, status, payment_id, amount_received, excess_to_refund)"
+            " VALUES (?, 'paid', ?, ?, ?) ON CONFLICT (reference) DO UPDATE SET status = 'paid',"
+            " payment_id = excluded.payment_id, amount_received = excluded.amount_received,"
+            " excess_to_refund = excluded.excess_to_refund",
+            (order, payment["id"], amount, excess),
+        )
+        return f"{event['id']} fulfilled {payment['id']} for {order}: {amount} on {payment['network']}"
+
+    if event["type"] == "payment.updated":
+        # Amounts or labels changed, the status did not: never fulfil again. Funds that came
+        # after success (label OVER) raise amount_received: flag the excess for a refund.
+        if excess is None:
+            return f"{event['id']} payment.updated for {payment['id']}: nothing to do"
+        db.execute(
+            "UPDATE orders SET amount_received = ?, excess_to_refund = ? WHERE payment_id = ?",
+            (amount, excess, payment["id"]),
+        )
+        return (f"{event['id']} payment.updated for {payment['id']}: not fulfilled again; "
+                f"{excess} {received['currency']} over, to refund")
+
+    # Events can arrive out of order: compare data.updated_at with what you stored,
+    # or fetch GET /v1/payments/{id}, before acting on any other status.
+    return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
+
+
+def process_once(event_id: str, event: dict) -> str | None:
+    """Records the event id and applies the event in ONE transaction; None for a repeat.
+
+    If the process dies half-way, neither is kept and Coinwharf's retry processes the event.
+    """
+    with closing(database()) as db:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # The PRIMARY KEY is the unique constraint: a second insert of the same id changes no row.
+            inserted = db.execute(
+                "INSERT INTO processed_events (event_id) VALUES (?) ON CONFLICT DO NOTHING", (event_id,)
+            )
+            if inserted.rowcount == 0:
+                db.execute("ROLLBACK")
+                return None
+            done = apply_event(db, event)
+            db.execute("COMMIT")
+            return done
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")  # nothing kept: the retry starts again
+            raise
 
 
 @app.post("/webhooks/coinwharf")
 def coinwharf_webhook():
+    event_id = request.headers.get("webhook-id", "(no webhook-id)")
     # The raw bytes, exactly as signed. Read them before anything touches request.json.
     raw_body = request.get_data()
     try:
         event = verify_webhook(raw_body, request.headers, SECRET)
     except WebhookVerificationError as error:
+        print(f"{event_id} refused with 400: {error}", flush=True)
         return jsonify(error=str(error)), 400
 
-    # Deliveries can repeat: the webhook-id is recorded once, under a unique constraint.
-    event_id = request.headers["webhook-id"]
-    if not record_once(event_id):
+    # Deliveries can repeat: the id and the order update are written in one transaction.
+    # If it raises, Flask answers 500 and Coinwharf retries the event later.
+    done = process_once(event_id, event)
+    if done is None:
+        print(f"{event_id} already processed: answered 200, nothing done", flush=True)
         return jsonify(received=True, duplicate=True), 200
-    try:
-        fulfil(event)
-    except Exception:
-        forget(event_id)  # answering 500 makes Coinwharf retry it later
-        raise
+    print(done, flush=True)
     return jsonify(received=True), 200
 
 
 if __name__ == "__main__":
     # For production, run it under a WSGI server: gunicorn flask_receiver:app
-    app.run(port=int(os.environ.get("PORT", "4242")))
+    server = make_server("127.0.0.1", int(os.environ.get("PORT", "4242")), app, threaded=True)
+    print(f"Listening for Coinwharf webhooks on http://127.0.0.1:{server.server_port}/webhooks/coinwharf", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:  # Ctrl+C
+        pass

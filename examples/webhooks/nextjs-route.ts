@@ -1,36 +1,39 @@
 // A Coinwharf webhook receiver for the Next.js App Router.
 // Save it as app/api/webhooks/coinwharf/route.ts; it serves POST /api/webhooks/coinwharf.
 // Put the helpers it imports in your project, for example under lib/coinwharf/.
-import {FileEventStore} from './event-store';
+import {EventStore} from './event-store';
 import {verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
-import {fulfil, type CoinwharfEvent} from './webhook-event';
+import type {CoinwharfEvent} from './webhook-event';
+
+export const runtime = 'nodejs'; // node:sqlite and node:crypto need the Node.js runtime, not the Edge one
+
+let store: EventStore | undefined;
 
 export async function POST(request: Request): Promise<Response> {
   const secret = process.env.COINWHARF_WEBHOOK_SECRET;
   if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
-  // On serverless hosts each instance has its own disk: use the database store there (see event-store.ts).
-  const store = new FileEventStore(process.env.PROCESSED_EVENTS_DIR ?? 'processed-events');
+  // On serverless hosts each instance has its own disk: use your database there (see event-store.ts).
+  store ??= new EventStore(process.env.PROCESSED_EVENTS_DB ?? 'webhooks.sqlite3');
 
   // The raw text, exactly as signed. Never call request.json() before verifying.
   const rawBody = await request.text();
+  const eventId = request.headers.get('webhook-id') ?? '(no webhook-id)';
   let event: CoinwharfEvent;
   try {
     event = verifyWebhook(rawBody, request.headers, secret);
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw error;
+    console.log(`${eventId} refused with 400: ${error.message}`);
     return Response.json({error: error.message}, {status: 400});
   }
 
-  // Deliveries can repeat: the webhook-id is recorded once, under a unique constraint.
-  const eventId = request.headers.get('webhook-id')!;
-  if (!(await store.recordOnce(eventId))) {
+  // Deliveries can repeat: the id and the order update are written in one transaction.
+  // If it throws, Next.js answers 500 and Coinwharf retries the event later.
+  const done = store.processOnce(eventId, event); // slow work goes to a job queue, or after() from 'next/server'
+  if (done === null) {
+    console.log(`${eventId} already processed: answered 200, nothing done`);
     return Response.json({received: true, duplicate: true});
   }
-  try {
-    await fulfil(event); // slow work goes to a job queue, or after() from 'next/server'
-  } catch (error) {
-    await store.forget(eventId); // answering 500 makes Coinwharf retry it later
-    throw error;
-  }
+  console.log(done);
   return Response.json({received: true});
 }

@@ -1,315 +1,333 @@
-import {spawn, type ChildProcess} from 'node:child_process';
-import {copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect} from '@playwright/test';
 import {Webhook} from 'standardwebhooks';
+import {testSecretKey} from '../support/mock-api';
 import {mockEnv, parseOutput, repoRoot, runSample, test} from '../support/run-sample';
+import {recordUsage} from '../support/sample-usage';
+import {TerminalSession, type CommandRun} from '../support/terminals';
 
-// The quickstart done literally, in each language, from its own page only:
-// the files the page shows are copied into an empty folder (with the packages
-// its "Before you start" installs, and a package.json without "type": "module",
-// as `npm install` writes it), and everything runs there with the commands
-// and `export` lines the page prints. The receiver takes a throwaway secret,
-// accepts a signed test event, is registered, restarted with the endpoint's
-// secret, fulfils the simulated payment.succeeded once; simulating the same
-// payment again answers 409, and a new payment takes another outcome.
+// The quickstart done literally, as a person does it, in each language. The test
+// reads docs/payments/quickstart.mdx and follows it from top to bottom:
+// - each terminal the page names ("In terminal 2, with Python:") is a fresh
+//   interactive bash in its own tmux window, starting in an empty home folder,
+//   with nothing in its environment but a machine's (PATH with Node.js 24 and
+//   Debian's Python, HOME, TERM) and COINWHARF_API_BASE pointing at the mock;
+// - each one-line command the page shows is typed into the terminal it names,
+//   in the page's order, and must end with status 0 (the prompt shows it);
+// - each file the page shows (a ```lang file=examples/… fence: the built page shows
+//   that file's text under that title) is saved, under the last part of its
+//   title, in the folder terminal 1 is in at that point of the page.
+// The only substitutions are the reader's own values in angle brackets (see
+// `placeholders`) and the tunnel: with the mock on loopback, the tunnel's URL is
+// the receiver's own, http://127.0.0.1:4242, and `ngrok` itself is not run.
+// The flow must end with the mock's payment.succeeded delivered, verified and
+// fulfilled once by the receiver the page started.
 
-const quickstart = readFileSync(path.join(repoRoot, 'docs/payments/quickstart.mdx'), 'utf8');
-
-/** The example files the quickstart shows in its sample fences. */
-const shownFiles = [...quickstart.matchAll(/^`{3,}\w+[^\n]*?\bfile=(examples\/[^\s`]+)/gm)].map((m) => m[1]);
-
-/** A one-line `export NAME=…` block the page prints. */
-function exportLine(name: string): string {
-  const line = quickstart.split('\n').find((l) => l.startsWith(`export ${name}=`));
-  expect(line, `the quickstart prints an export line for ${name}`).toBeDefined();
-  return line ?? '';
-}
-
-/** An empty folder holding only what the quickstart shows and installs. */
-function readersFolder(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'coinwharf-quickstart-'));
-  for (const file of shownFiles) copyFileSync(path.join(repoRoot, file), path.join(folder, path.basename(file)));
-  // What `npm install express standardwebhooks` leaves: dependencies, no "type": "module".
-  writeFileSync(
-    path.join(folder, 'package.json'),
-    JSON.stringify({dependencies: {express: '^5.3.0', standardwebhooks: '^1.1.1'}}, null, 2),
-  );
-  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(folder, 'node_modules'), 'dir');
-  return folder;
-}
-
-/** Folders in which `npx <tool>` has run as printed, keyed `folder tool`. */
-const npxRunIn = new Set<string>();
+const page = 'docs/payments/quickstart.mdx';
+const languages = ['curl', 'Node.js', 'Python'] as const;
+type Language = (typeof languages)[number];
+const languageOf: Record<string, Language> = {'.sh': 'curl', '.ts': 'Node.js', '.py': 'Python'};
 
 /**
- * A command as the page prints it, run in the reader's folder. Python is Debian's, which has
- * requests and Flask. `npx <tool>` runs as printed the first time in a folder; after that, the
- * folder's own node_modules/.bin/<tool>, which is what npx runs for an installed package, without
- * npm's start-up (about 0.4 s a run, 13 runs a flow), which is npm's behaviour, not the quickstart's.
+ * The line before every command block: "In terminal 1:", "In terminal 2 (Python):", and for the
+ * steps of one path only, "With a tunnel, in terminal 2 (curl):" or "Without a tunnel, in terminal 1:".
  */
-function commandOf(folder: string, line: string): [string, string[]] {
-  const [command, ...args] = line.split(' ');
-  if (command === 'python3') return ['/usr/bin/python3', args];
-  if (command === 'npx') {
-    const [tool, ...rest] = args;
-    const key = `${folder} ${tool}`;
-    if (npxRunIn.has(key)) {
-      const bin = path.join(folder, 'node_modules', '.bin', tool);
-      expect(existsSync(bin), `npx ${tool} runs ${bin}`).toBe(true);
-      return [bin, rest];
+const marker = /^(?:(With|Without) a tunnel, in|In) (terminal \d)(?: \((curl|Node\.js|Python)\))?:$/;
+type Path = 'with a tunnel' | 'without a tunnel';
+
+type Item =
+  | {kind: 'files'; files: string[]; line: number}
+  | {kind: 'command'; terminal: string; language?: Language; path?: Path; text: string; line: number};
+
+/** The page's files and commands, in its order. */
+function readPage(source: string): Item[] {
+  const lines = source.split('\n');
+  const items: Item[] = [];
+  let tabs: string[] | undefined;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i];
+    if (line === ':::code-tabs') {
+      tabs = [];
+      continue;
     }
-    npxRunIn.add(key);
-  }
-  return [command, args];
-}
-
-const sampleVariables = ['COINWHARF_API_BASE', 'COINWHARF_SECRET_KEY', 'COINWHARF_WEBHOOK_SECRET', 'PAYMENT_ID'];
-function readerEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const result: NodeJS.ProcessEnv = {...process.env, NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost'};
-  for (const name of [...sampleVariables, 'WEBHOOK_URL', 'OUTCOME', 'PORT']) delete result[name];
-  return {...result, ...env};
-}
-
-interface Run {
-  code: number | null;
-  output: string;
-  stdout: string;
-}
-
-/** Runs `line` (such as `bash create-payment.sh`) to completion in `folder`. */
-function runIn(folder: string, line: string, env: Record<string, string>): Promise<Run> {
-  const [command, args] = commandOf(folder, line);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {cwd: folder, env: readerEnv(env), stdio: ['ignore', 'pipe', 'pipe']});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({code, stdout, output: stdout + stderr});
+    if (line === ':::' && tabs) {
+      items.push({kind: 'files', files: tabs, line: i + 1});
+      tabs = undefined;
+      continue;
+    }
+    const fence = /^```(\w+)(.*)$/.exec(line);
+    if (!fence) continue;
+    const file = /\bfile=(examples\/\S+)/.exec(fence[2])?.[1];
+    if (file) {
+      if (tabs) tabs.push(file);
+      else items.push({kind: 'files', files: [file], line: i + 1});
+      i += 1; // the fence's closing line
+      continue;
+    }
+    expect(fence[1], `${page}:${i + 1}: a code block that is no sample is a command`).toBe('bash');
+    expect(lines[i + 2], `${page}:${i + 1}: a command block holds one line`).toBe('```');
+    let before = i - 1;
+    while (before >= 0 && lines[before].trim() === '') before -= 1;
+    const said = marker.exec(lines[before] ?? '');
+    if (!said) throw new Error(`${page}:${i + 1}: the command is not after "In terminal N:" (found ${lines[before]})`);
+    items.push({
+      kind: 'command',
+      terminal: said[2],
+      language: said[3] as Language | undefined,
+      path: said[1] ? (`${said[1].toLowerCase()} a tunnel` as Path) : undefined,
+      text: lines[i + 1],
+      line: i + 2,
     });
+    i += 2;
+  }
+  return items;
+}
+
+/**
+ * What a reader of `language` does: every command for all languages; of a step's
+ * commands for one language each (one after the other, for one terminal), the one
+ * for their language, and a curl reader, who needs a receiver too, the Node.js
+ * one where a step has no curl command; of each group of files, theirs, and
+ * the Node.js file for a curl reader where there is no shell file.
+ */
+function plan(allItems: Item[], language: Language, path_: Path): Item[] {
+  // A reader on one path skips the other's commands.
+  const items = allItems.filter((item) => item.kind === 'files' || !item.path || item.path === path_);
+  const chosen: Item[] = [];
+  const pick = <T>(options: T[], languageOfOption: (option: T) => Language | undefined): T[] => {
+    const mine = options.filter((option) => languageOfOption(option) === language);
+    if (mine.length > 0 || language !== 'curl') return mine;
+    return options.filter((option) => languageOfOption(option) === 'Node.js');
+  };
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i];
+    if (item.kind === 'files') {
+      const files = pick(item.files, (file) => languageOf[path.extname(file)]);
+      if (files.length > 0) chosen.push({...item, files});
+      continue;
+    }
+    if (!item.language) {
+      chosen.push(item);
+      continue;
+    }
+    const step = [item];
+    while (
+      items[i + 1]?.kind === 'command' &&
+      (items[i + 1] as {language?: Language}).language &&
+      (items[i + 1] as {terminal: string}).terminal === item.terminal &&
+      !step.some((s) => s.language === (items[i + 1] as {language?: Language}).language)
+    ) {
+      step.push(items[i + 1] as typeof item);
+      i += 1;
+    }
+    chosen.push(...pick(step, (s) => s.language));
+  }
+  return chosen;
+}
+
+/** The receivers' port, which the page's commands use: no other flow may run at once. */
+const receiverOrigin = 'http://127.0.0.1:4242';
+/** A command that keeps running: a receiver. It is ready when it says so. */
+const receiverCommand = /(?:^|\s)(?:express-receiver\.ts|flask_receiver\.py)$/;
+const receiverReady = 'Listening for Coinwharf webhooks on http://127.0.0.1:4242/webhooks/coinwharf';
+
+/** JSON objects the commands printed, newest last. */
+function printedObjects(runs: CommandRun[]): any[] {
+  return runs.flatMap((run) => {
+    const start = run.output.indexOf('{');
+    const end = run.output.lastIndexOf('}');
+    if (start < 0 || end < start) return [];
+    try {
+      return [JSON.parse(run.output.slice(start, end + 1))];
+    } catch {
+      return [];
+    }
   });
 }
 
-/** A receiver started with the page's command, as its own process group. */
-class RunningReceiver {
-  output = '';
-  private exited = false;
-  private constructor(private readonly child: ChildProcess) {
-    child.stdout?.on('data', (chunk) => (this.output += chunk));
-    child.stderr?.on('data', (chunk) => (this.output += chunk));
-    child.on('exit', () => (this.exited = true));
-  }
+/** What a reader puts in place of each placeholder the page shows. */
+function placeholders(runs: Run[]): Record<string, () => string> {
+  const last = (what: string, test: (value: any) => boolean) => {
+    const found = printedObjects(runs).findLast(test);
+    if (!found) throw new Error(`No command printed ${what} yet`);
+    return found;
+  };
+  return {
+    '<your cw_test_ key>': () => testSecretKey,
+    '<the pay_ id from the response>': () =>
+      last('a payment', (o) => o.object === 'payment' && /^pay_/.test(o.id)).id as string,
+    '<the whsec_ secret from the response>': () =>
+      last('a webhook endpoint', (o) => o.object === 'webhook_endpoint').secret as string,
+    '<the whsec_ secret terminal 1 printed>': () => {
+      const printed = runs
+        .filter((run) => run.terminal === 'terminal 1')
+        .flatMap((run) => run.output.split('\n'))
+        .findLast((line) => /^whsec_\S+$/.test(line));
+      if (!printed) throw new Error('Terminal 1 printed no whsec_ secret');
+      return printed;
+    },
+    // ngrok's https URL; here the tunnel is the loopback itself.
+    '<your tunnel URL>': () => receiverOrigin,
+    'https://<your tunnel host>': () => receiverOrigin,
+  };
+}
 
-  static async start(folder: string, line: string, env: Record<string, string>, ready: RegExp) {
-    const [command, args] = commandOf(folder, line);
-    const child = spawn(command, args, {
-      cwd: folder,
-      env: readerEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const receiver = new RunningReceiver(child);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`${line} printed no readiness line:\n${receiver.output}`)),
-        45_000,
-      );
-      const check = () => {
-        if (ready.test(receiver.output)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout?.on('data', check);
-      child.stderr?.on('data', check);
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`${line} exited with ${code} before it was ready:\n${receiver.output}`));
-      });
-    }).catch((error: unknown) => {
-      receiver.stop();
-      throw error;
-    });
-    return receiver;
+function fill(text: string, runs: Run[]): string {
+  let filled = text;
+  for (const [placeholder, value] of Object.entries(placeholders(runs))) {
+    if (filled.includes(placeholder)) filled = filled.replaceAll(placeholder, value());
   }
+  const left = /<[^<>\s][^<>]*>/.exec(filled);
+  if (left) throw new Error(`The test does not know what a reader puts in place of ${left[0]}`);
+  return filled;
+}
 
-  linesStartingWith(prefix: string): string[] {
-    return this.output.split('\n').filter((line) => line.startsWith(prefix));
-  }
-
-  stop(): void {
-    if (this.exited || this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, 'SIGTERM');
-    } catch {
-      // already gone
+/** The machine a reader has: Debian with Node.js 24 on the PATH; nothing of this repository. */
+const nodeBin = path.join(repoRoot, 'node_modules/node/bin');
+function readerEnvironment(apiBase: string): Record<string, string> {
+  const env: Record<string, string> = {
+    HOME: process.env.HOME ?? '/root',
+    PATH: `${nodeBin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`,
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+    // The one substitution: the API is the mock.
+    COINWHARF_API_BASE: apiBase,
+  };
+  // The machine's own network settings (proxies, its certificate authorities), as any program there has them.
+  for (const [name, value] of Object.entries(process.env)) {
+    if (
+      value &&
+      /^(https?_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR)|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT)$/i.test(name)
+    ) {
+      env[name] = value;
     }
   }
+  return env;
 }
 
-/** A free loopback port: the receiver must come back on the same one after its restart. */
-async function freePort(): Promise<number> {
+async function portIsFree(port: number): Promise<boolean> {
   const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const {port} = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
-const receivers = {
-  Express: {command: 'npx tsx express-receiver.ts', sendTestEvent: 'npx tsx send-test-event.ts', ready: /Listening/},
-  // Werkzeug prints its address on stderr once the socket is bound.
-  Flask: {command: 'python3 flask_receiver.py', sendTestEvent: 'python3 send_test_event.py', ready: /Running on/},
-};
-const flows = [
-  {language: 'curl', receiver: 'Express', run: (name: string) => `bash ${name.replaceAll('_', '-')}.sh`},
-  {language: 'Node.js', receiver: 'Express', run: (name: string) => `npx tsx ${name.replaceAll('_', '-')}.ts`},
-  {language: 'Python', receiver: 'Flask', run: (name: string) => `python3 ${name}.py`},
-] as const;
+const items = readPage(readFileSync(path.join(repoRoot, page), 'utf8'));
 
-test.describe.configure({timeout: 240_000});
+type Run = CommandRun & {terminal: string};
 
-test('the quickstart shows every file its receivers import, and tells readers how to start them', () => {
-  expect(shownFiles).toEqual(
-    expect.arrayContaining([
-      'examples/webhooks/express-receiver.ts',
-      'examples/webhooks/verify-standardwebhooks.ts',
-      'examples/webhooks/webhook-event.ts',
-      'examples/webhooks/event-store.ts',
-      'examples/webhooks/flask_receiver.py',
-      'examples/webhooks/verify.py',
-    ]),
-  );
-  for (const {command} of Object.values(receivers)) expect(quickstart).toContain(`\`${command}\``);
-  // The secret is introduced before the receiver that needs it.
-  expect(quickstart.indexOf('export COINWHARF_WEBHOOK_SECRET=')).toBeLessThan(
-    quickstart.indexOf('file=examples/webhooks/express-receiver.ts'),
-  );
-  expect(exportLine('WEBHOOK_URL')).toBe("export WEBHOOK_URL='https://<your tunnel host>/webhooks/coinwharf'");
-  expect(exportLine('COINWHARF_SECRET_KEY')).toBe("export COINWHARF_SECRET_KEY='<your cw_test_ key>'");
-});
+/** Follows the page as a reader of `language` on `path_` does, in fresh terminals. */
+async function follow(session: TerminalSession, language: Language, path_: Path) {
+  const runs: Run[] = [];
+  let receiverTerminal: string | undefined;
+  for (const item of plan(items, language, path_)) {
+    if (item.kind === 'files') {
+      const folder = (await session.terminal('terminal 1')).cwd();
+      for (const file of item.files) {
+        writeFileSync(path.join(folder, path.basename(file)), readFileSync(path.join(repoRoot, file)));
+      }
+      recordUsage(item.files);
+      continue;
+    }
+    const text = fill(item.text, runs);
+    if (/^ngrok\b/.test(text)) continue; // the tunnel: the mock reaches the receiver on loopback
+    const terminal = await session.terminal(item.terminal);
+    if (receiverCommand.test(text)) {
+      terminal.type(text);
+      // npx draws a spinner before the receiver's first line.
+      await terminal.waitFor(new RegExp(`${receiverReady.replaceAll('.', '\\.')}\n`), 45_000, receiverReady);
+      receiverTerminal = item.terminal;
+      continue;
+    }
+    const run = {...(await terminal.run(text, 120_000)), terminal: item.terminal};
+    runs.push(run);
+    expect(run.exitCode, `${page}:${item.line}, ${item.terminal}: ${text}\n${session.transcript()}`).toBe(0);
+  }
+  expect(receiverTerminal, 'the page starts a receiver').toBeDefined();
+  return {runs, receiver: await session.terminal(receiverTerminal!)};
+}
 
-for (const flow of flows) {
-  test(`quickstart in ${flow.language}, from its page alone in an empty folder: the ${flow.receiver} receiver fulfils the simulated payment once, and another outcome needs a new payment`, async ({
+/** A fresh home folder and terminals for one reader; removed afterwards. */
+async function asReader(apiBase: string, body: (session: TerminalSession) => Promise<void>) {
+  expect(await portIsFree(4242), 'port 4242, the quickstart receiver’s, is free').toBe(true);
+  const work = mkdtempSync(path.join(tmpdir(), 'coinwharf-quickstart-'));
+  const home = path.join(work, 'home');
+  mkdirSync(home);
+  const session = new TerminalSession(path.join(work, 'tmux'), home, readerEnvironment(apiBase));
+  try {
+    await body(session);
+  } finally {
+    session.close();
+    rmSync(work, {recursive: true, force: true});
+  }
+}
+
+const fulfilledLine = /^(evt_\w+) fulfilled (pay_\w+) for order_1042: 25\.00 USDC on base$/;
+
+test.describe('the quickstart, typed into terminals as the page says', () => {
+  // The page's receiver listens on port 4242: one flow at a time.
+  test.describe.configure({mode: 'default', timeout: 180_000});
+
+  for (const language of languages) {
+    test(`${language}, with a tunnel: from an empty home folder to a verified payment.succeeded, fulfilled once`, async ({
+      mock,
+    }) => {
+      await asReader(mock.baseUrl, async (session) => {
+        const {runs, receiver} = await follow(session, language, 'with a tunnel');
+
+        // The receiver accepted the signed test event, signed with the secret pasted into terminal 2.
+        const testEvent = runs.find((run) => /send[-_]test[-_]event/.test(run.command));
+        expect(testEvent?.output).toMatch(/^evt_\w+ → 200 \{"received": ?true\}$/m);
+        // The mock delivered the simulated payment's events to the registered URL, answered 2xx.
+        const payment = printedObjects(runs).find((o) => o.object === 'payment');
+        expect(mock.deliveries.slice(0, 2).map((d) => [d.type, d.url, d.ok])).toEqual([
+          ['payment.pending', `${receiverOrigin}/webhooks/coinwharf`, true],
+          ['payment.succeeded', `${receiverOrigin}/webhooks/coinwharf`, true],
+        ]);
+        const succeeded = mock.deliveries[1].eventId;
+        const shown = receiver.text().split('\n');
+        expect(shown.filter((line) => line.startsWith(`${succeeded} `))).toEqual([
+          `${succeeded} fulfilled ${payment.id} for order_1042: 25.00 USDC on base`,
+        ]);
+        // "Try another outcome": a new payment, underpaid, is not fulfilled.
+        const underpaid = printedObjects(runs).at(-1);
+        expect(underpaid).toMatchObject({status: 'requires_action', labels: ['UNDER']});
+        expect(underpaid.id).not.toBe(payment.id);
+        expect(shown.filter((line) => fulfilledLine.test(line))).toHaveLength(2); // the test event and the payment
+        expect(mock.violations).toEqual([]);
+      });
+    });
+  }
+
+  test('Python, without a tunnel: a throwaway secret pasted from terminal 1 to terminal 2, the test event fulfilled, the payment paid', async ({
     mock,
   }) => {
-    const folder = readersFolder();
-    const receiverSpec = receivers[flow.receiver];
-    // The page's own line makes the throwaway secret.
-    const throwaway = await new Promise<string>((resolve, reject) => {
-      const child = spawn(
-        'bash',
-        ['-c', `${exportLine('COINWHARF_WEBHOOK_SECRET')}; printf %s "$COINWHARF_WEBHOOK_SECRET"`],
-        {
-          cwd: folder,
-        },
-      );
-      let out = '';
-      child.stdout.on('data', (chunk) => (out += chunk));
-      child.on('error', reject);
-      child.on('close', () => resolve(out));
-    });
-    expect(throwaway).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(Buffer.from(throwaway.slice('whsec_'.length), 'base64')).toHaveLength(32);
-
-    const port = String(await freePort());
-    const origin = `http://127.0.0.1:${port}`;
-    let receiver = await RunningReceiver.start(
-      folder,
-      receiverSpec.command,
-      {PORT: port, COINWHARF_WEBHOOK_SECRET: throwaway},
-      receiverSpec.ready,
-    );
-    try {
-      // "Send it a signed test event", with the same secret.
-      const sent = await runIn(folder, `${receiverSpec.sendTestEvent} ${origin}/webhooks/coinwharf`, {
-        COINWHARF_WEBHOOK_SECRET: throwaway,
-      });
-      expect(sent.code, sent.output).toBe(0);
-      await expect.poll(() => receiver.output).toMatch(/fulfilled pay_\w+ for order_1042/);
-
-      // "Register your endpoint": the page's WEBHOOK_URL, with our loopback origin for the tunnel.
-      const webhookUrl = exportLine('WEBHOOK_URL')
-        .replace(/^export WEBHOOK_URL='|'$/g, '')
-        .replace('https://<your tunnel host>', origin);
-      const api = (extra: Record<string, string> = {}) => ({...mockEnv(mock), ...extra}) as Record<string, string>;
-      const registered = await runIn(folder, flow.run('register_webhook_endpoint'), api({WEBHOOK_URL: webhookUrl}));
-      expect(registered.code, registered.output).toBe(0);
-      const endpoint = JSON.parse(registered.stdout) as {url: string; secret: string};
-      expect(endpoint.url).toBe(`${origin}/webhooks/coinwharf`);
-
-      // "Put it in place of the throwaway one ... and restart the receiver."
-      receiver.stop();
-      receiver = await RunningReceiver.start(
-        folder,
-        receiverSpec.command,
-        {PORT: port, COINWHARF_WEBHOOK_SECRET: endpoint.secret},
-        receiverSpec.ready,
-      );
-
-      const created = await runIn(folder, flow.run('create_payment'), api());
-      expect(created.code, created.output).toBe(0);
-      const payment = JSON.parse(created.stdout) as {id: string; status: string};
-      expect(payment.status).toBe('awaiting_payment');
-
-      const simulated = await runIn(folder, flow.run('simulate_payment'), api({PAYMENT_ID: payment.id}));
-      expect(simulated.code, simulated.output).toBe(0);
-      expect(JSON.parse(simulated.stdout)).toMatchObject({status: 'succeeded'});
-      // The mock delivers before the simulate call answers: both deliveries verified and acknowledged.
-      expect(mock.deliveries.map((d) => [d.type, d.url, d.ok])).toEqual([
-        ['payment.pending', endpoint.url, true],
-        ['payment.succeeded', endpoint.url, true],
-      ]);
-      const [pending, succeeded] = mock.deliveries.map((d) => d.eventId);
-      expect(receiver.linesStartingWith(`${succeeded} fulfilled ${payment.id}`)).toHaveLength(1);
-      expect(receiver.linesStartingWith(`${pending} fulfilled`)).toEqual([]);
-
-      // "Try another outcome": the same payment again answers 409 ...
-      const again = await runIn(
-        folder,
-        flow.run('simulate_payment'),
-        api({PAYMENT_ID: payment.id, OUTCOME: 'underpay'}),
-      );
-      expect(again.code).not.toBe(0);
-      expect(again.output).toContain('payment_invalid_state');
-      expect(again.output).toMatch(/\b409\b/);
-      // ... and a new payment takes it.
-      const second = JSON.parse((await runIn(folder, flow.run('create_payment'), api())).stdout) as {id: string};
-      const underpaid = await runIn(
-        folder,
-        flow.run('simulate_payment'),
-        api({PAYMENT_ID: second.id, OUTCOME: 'underpay'}),
-      );
-      expect(underpaid.code, underpaid.output).toBe(0);
-      expect(JSON.parse(underpaid.stdout)).toMatchObject({status: 'requires_action', labels: ['UNDER']});
-      expect(mock.deliveries.slice(2).map((d) => [d.type, d.ok])).toEqual([
-        ['payment.pending', true],
-        ['payment.requires_action', true],
-      ]);
-
-      const fetched = await runIn(folder, flow.run('get_payment'), api({PAYMENT_ID: payment.id}));
-      expect(fetched.code, fetched.output).toBe(0);
-      expect(JSON.parse(fetched.stdout)).toMatchObject({
-        id: payment.id,
-        status: 'succeeded',
-        confirmations: 30,
-        required_confirmations: 30,
-      });
+    await asReader(mock.baseUrl, async (session) => {
+      const {runs, receiver} = await follow(session, 'Python', 'without a tunnel');
+      const testEvent = runs.find((run) => /send_test_event/.test(run.command));
+      const eventId = /^(evt_\w+) → 200 /m.exec(testEvent?.output ?? '')?.[1];
+      expect(eventId, testEvent?.output).toBeDefined();
+      expect(
+        receiver
+          .text()
+          .split('\n')
+          .filter((line) => line.startsWith(`${eventId} `)),
+      ).toEqual([expect.stringMatching(fulfilledLine)]);
+      // No endpoint is registered, so nothing is delivered; the API says the payment succeeded.
+      expect(mock.deliveries).toEqual([]);
+      const fetched = runs.find((run) => run.command === 'python3 get_payment.py');
+      expect(printedObjects([fetched!])[0]).toMatchObject({status: 'succeeded'});
       expect(mock.violations).toEqual([]);
-    } finally {
-      receiver.stop();
-      rmSync(folder, {recursive: true, force: true});
-    }
+    });
   });
-}
+});
 
 interface Received {
   verified: {id: string; type: string; data: {id: string; status: string}}[];
@@ -371,8 +389,14 @@ test('a receiver holding the wrong secret rejects every delivery, and list-faile
     expect((await runSample('examples/api/simulate_payment.py', mockEnv(mock, {PAYMENT_ID: payment.id}))).code).toBe(0);
     expect(receiver.received.verified).toEqual([]);
     expect(receiver.received.rejected).toHaveLength(2);
-    const failed = parseOutput(await runSample('examples/api/list_failed_events.py', mockEnv(mock)));
-    expect(failed.data.map((e: any) => e.type).sort()).toEqual(['payment.pending', 'payment.succeeded']);
+    // It hands each failed event to process_event(), which prints it as one line of JSON.
+    const failed = await runSample('examples/api/list_failed_events.py', mockEnv(mock));
+    expect(failed.code, failed.stderr).toBe(0);
+    const events = failed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as {type: string});
+    expect(events.map((e) => e.type).sort()).toEqual(['payment.pending', 'payment.succeeded']);
     expect(mock.violations).toEqual([]);
   } finally {
     await receiver.close();
