@@ -3,27 +3,57 @@
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... npx tsx cancel-payment.ts
 import {randomUUID} from 'node:crypto';
 import process from 'node:process';
+import {setTimeout as sleep} from 'node:timers/promises';
 
 const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1';
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const paymentId = process.env.PAYMENT_ID;
+const attempts = 4;
+
+// Retries a 429, a 5xx or a network error with the same request, Idempotency-Key
+// included, so the API acts once however many attempts reach it. Waits the
+// Retry-After seconds the API asks for, else 1, 2, then 4 s.
+async function send(url: string, init: RequestInit): Promise<unknown> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url, init).catch((error: Error) => error);
+    const transient = response instanceof Error || response.status === 429 || response.status >= 500;
+    if (transient && attempt < attempts) {
+      const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));
+      const seconds = retryAfter || 2 ** (attempt - 1);
+      const what = response instanceof Error ? response.message : response.status;
+      console.error(`${what}: retrying in ${seconds} s (attempt ${attempt + 1} of ${attempts})`);
+      await sleep(seconds * 1000);
+      continue;
+    }
+    if (response instanceof Error) throw new Error(`No answer after ${attempts} attempts: ${response.message}`);
+    const text = await response.text();
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not the API's JSON: a proxy's or load balancer's page, such as an HTML 502.
+      const type = response.headers.get('Content-Type');
+      throw new Error(`${response.status} ${response.statusText}: the answer is not JSON (${type})`);
+    }
+    if (!response.ok) {
+      const {code, message, request_id} = body.error;
+      throw new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
+    }
+    return body;
+  }
+}
 
 async function main() {
   if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!paymentId) throw new Error('Set PAYMENT_ID to the id of a payment awaiting payment (pay_...)');
-  const response = await fetch(`${apiBase}/payments/${paymentId}/cancel`, {
+  const result = await send(`${apiBase}/payments/${paymentId}/cancel`, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${secretKey}`,
       'Idempotency-Key': randomUUID(),
     },
   });
-  const body = await response.json();
-  if (!response.ok) {
-    const {code, message, request_id} = body.error;
-    throw new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
-  }
-  console.log(JSON.stringify(body, null, 2));
+  console.log(JSON.stringify(result, null, 2));
 }
 
 main().catch((error: Error) => {

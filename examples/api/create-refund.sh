@@ -17,9 +17,21 @@ if [[ -n "${REFUND_AMOUNT:-}" ]]; then
   amount=", \"amount\": {\"amount\": \"$REFUND_AMOUNT\", \"currency\": \"$REFUND_CURRENCY\"}"
 fi
 
-curl --silent --show-error --fail-with-body --write-out '\n' \
+# --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
+# to 4 attempts, with the same Idempotency-Key, after the Retry-After seconds the
+# API asks for, else 1, 2, 4 s. Each attempt's answer replaces the last in
+# $answer (stdout can't be rewound).
+answer="$(mktemp)"
+trap 'rm -f "$answer"' EXIT
+status=0
+curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
   "$api_base/refunds" \
   --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
   --header "Content-Type: application/json" \
   --header "Idempotency-Key: $idempotency_key" \
-  --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount}"
+  --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount}" || status=$?
+# An error's answer is printed too: the API's JSON error, or a proxy's HTML page
+# (curl has already said "curl: (22) The requested URL returned error: 502").
+cat "$answer"
+echo
+exit "$status"

@@ -5,20 +5,56 @@ Usage: COINWHARF_SECRET_KEY=cw_test_... python3 create_payment.py
 import json
 import os
 import sys
+import time
 import uuid
 
 import requests
 
 API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
+ATTEMPTS = 4
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 
-response = requests.post(
+
+def send(method, url, **kwargs):
+    """Sends a request; retries a 429, a 5xx or a network error with the same request.
+
+    The Idempotency-Key is the same on every attempt, so the API acts once however many
+    reach it. Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
+    """
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            response = requests.request(method, url, timeout=30, **kwargs)
+        except requests.RequestException as error:
+            if attempt == ATTEMPTS:
+                sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
+            what, retry_after = error, ""
+        else:
+            if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500):
+                break
+            what, retry_after = response.status_code, response.headers.get("Retry-After", "")
+        seconds = int(retry_after) if retry_after.isdigit() else 2 ** (attempt - 1)
+        print(f"{what}: retrying in {seconds} s (attempt {attempt + 1} of {ATTEMPTS})", file=sys.stderr)
+        time.sleep(seconds)
+    try:
+        body = response.json()
+    except ValueError:
+        # Not the API's JSON: a proxy's or load balancer's page, such as an HTML 502.
+        content_type = response.headers.get("Content-Type")
+        sys.exit(f"{response.status_code} {response.reason}: the answer is not JSON ({content_type})")
+    if not response.ok:
+        error = body["error"]
+        sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
+    return body
+
+
+payment = send(
+    "POST",
     f"{API_BASE}/payments",
     headers={
         "Authorization": f"Bearer {SECRET_KEY}",
-        # A fresh UUID v4 per payment. Send the same key again only to retry this request.
+        # A fresh UUID v4 per payment, the same on every retry of this request.
         "Idempotency-Key": str(uuid.uuid4()),
     },
     json={
@@ -27,10 +63,5 @@ response = requests.post(
         "network": "base",
         "reference": "order_1042",
     },
-    timeout=30,
 )
-if not response.ok:
-    error = response.json()["error"]
-    sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
-
-print(json.dumps(response.json(), indent=2))
+print(json.dumps(payment, indent=2))

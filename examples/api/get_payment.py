@@ -5,24 +5,55 @@ Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... python3 get_payment.p
 import json
 import os
 import sys
+import time
 
 import requests
 
 API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 PAYMENT_ID = os.environ.get("PAYMENT_ID")
+ATTEMPTS = 4
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 if not PAYMENT_ID:
     sys.exit("Set PAYMENT_ID to the id of a payment (pay_...)")
 
-response = requests.get(
+
+def send(method, url, **kwargs):
+    """Sends a request; retries a 429, a 5xx or a network error.
+
+    A GET changes nothing, so it is safe to send again. Waits the Retry-After seconds
+    the API asks for, else 1, 2, then 4 s.
+    """
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            response = requests.request(method, url, timeout=30, **kwargs)
+        except requests.RequestException as error:
+            if attempt == ATTEMPTS:
+                sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
+            what, retry_after = error, ""
+        else:
+            if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500):
+                break
+            what, retry_after = response.status_code, response.headers.get("Retry-After", "")
+        seconds = int(retry_after) if retry_after.isdigit() else 2 ** (attempt - 1)
+        print(f"{what}: retrying in {seconds} s (attempt {attempt + 1} of {ATTEMPTS})", file=sys.stderr)
+        time.sleep(seconds)
+    try:
+        body = response.json()
+    except ValueError:
+        # Not the API's JSON: a proxy's or load balancer's page, such as an HTML 502.
+        content_type = response.headers.get("Content-Type")
+        sys.exit(f"{response.status_code} {response.reason}: the answer is not JSON ({content_type})")
+    if not response.ok:
+        error = body["error"]
+        sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
+    return body
+
+
+result = send(
+    "GET",
     f"{API_BASE}/payments/{PAYMENT_ID}",
     headers={"Authorization": f"Bearer {SECRET_KEY}"},
-    timeout=30,
 )
-if not response.ok:
-    error = response.json()["error"]
-    sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
-
-print(json.dumps(response.json(), indent=2))
+print(json.dumps(result, indent=2))

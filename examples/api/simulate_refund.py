@@ -5,6 +5,7 @@ Usage: COINWHARF_SECRET_KEY=cw_test_... REFUND_ID=rf_... python3 simulate_refund
 import json
 import os
 import sys
+import time
 import uuid
 
 import requests
@@ -13,22 +14,52 @@ API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 REFUND_ID = os.environ.get("REFUND_ID")
 OUTCOME = os.environ.get("OUTCOME") or "succeed"
+ATTEMPTS = 4
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 if not REFUND_ID:
     sys.exit("Set REFUND_ID to the id of a pending sandbox refund (rf_...)")
 
-response = requests.post(
+
+def send(method, url, **kwargs):
+    """Sends a request; retries a 429, a 5xx or a network error with the same request.
+
+    The Idempotency-Key is the same on every attempt, so the API acts once however many
+    reach it. Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
+    """
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            response = requests.request(method, url, timeout=30, **kwargs)
+        except requests.RequestException as error:
+            if attempt == ATTEMPTS:
+                sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
+            what, retry_after = error, ""
+        else:
+            if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500):
+                break
+            what, retry_after = response.status_code, response.headers.get("Retry-After", "")
+        seconds = int(retry_after) if retry_after.isdigit() else 2 ** (attempt - 1)
+        print(f"{what}: retrying in {seconds} s (attempt {attempt + 1} of {ATTEMPTS})", file=sys.stderr)
+        time.sleep(seconds)
+    try:
+        body = response.json()
+    except ValueError:
+        # Not the API's JSON: a proxy's or load balancer's page, such as an HTML 502.
+        content_type = response.headers.get("Content-Type")
+        sys.exit(f"{response.status_code} {response.reason}: the answer is not JSON ({content_type})")
+    if not response.ok:
+        error = body["error"]
+        sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
+    return body
+
+
+result = send(
+    "POST",
     f"{API_BASE}/sandbox/refunds/{REFUND_ID}/simulate",
     headers={
         "Authorization": f"Bearer {SECRET_KEY}",
         "Idempotency-Key": str(uuid.uuid4()),
     },
     json={"outcome": OUTCOME},
-    timeout=30,
 )
-if not response.ok:
-    error = response.json()["error"]
-    sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
-
-print(json.dumps(response.json(), indent=2))
+print(json.dumps(result, indent=2))

@@ -1,15 +1,19 @@
-// Refund the excess of an overpaid payment (status succeeded, label OVER) to an
-// address the customer gave you. The excess is amount_received - amount_due,
-// worked out in the asset's smallest units, never with floating point.
+// Refund what is still owed of an overpaid payment (status succeeded, label OVER)
+// to an address the customer gave you: the excess, amount_received - amount_due,
+// less what was refunded already (amount_refunded, refunds that have not failed).
+// Worked out in the asset's smallest units, never with floating point. Safe to
+// run again: a re-run refunds only what is still owed, and never twice.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... npx tsx refund-overpayment.ts
-import {randomUUID} from 'node:crypto';
+import {createHash} from 'node:crypto';
 import process from 'node:process';
+import {setTimeout as sleep} from 'node:timers/promises';
 import {refundAddressProblem} from './refund-address';
 
 const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1';
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const paymentId = process.env.PAYMENT_ID;
 const address = process.env.REFUND_ADDRESS?.trim();
+const attempts = 4;
 
 const decimals: Record<string, number> = {BTC: 8, ETH: 18, SOL: 9, USDC: 6, USDT: 6};
 const toUnits = (amount: string, places: number) => {
@@ -34,22 +38,52 @@ interface Payment {
   address: string;
   amount_due: Money;
   amount_received: Money;
+  amount_refunded: Money;
 }
 interface ApiError {
   error: {code: string; message: string; request_id: string};
 }
+interface RefundList {
+  data: {id: string; status: string}[];
+  has_more: boolean;
+}
 
+// Retries a 429, a 5xx, a network error or a 409 idempotency_in_progress (the
+// same refund still running, say from a run you stopped) with the same request,
+// Idempotency-Key included. Waits Retry-After when given, else 1, 2, then 4 s.
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${apiBase}${path}`, {
-    ...init,
-    headers: {Authorization: `Bearer ${secretKey}`, ...init.headers},
-  });
-  const body = (await response.json()) as T | ApiError;
-  if (!response.ok) {
-    const {code, message, request_id} = (body as ApiError).error;
-    throw new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
+  const request = {...init, headers: {Authorization: `Bearer ${secretKey}`, ...init.headers}};
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${apiBase}${path}`, request).catch((error: Error) => error);
+    const text = response instanceof Error ? '' : await response.text();
+    const running = response instanceof Response && response.status === 409 && text.includes('idempotency_in_progress');
+    const transient = response instanceof Error || response.status === 429 || response.status >= 500 || running;
+    if (transient && attempt < attempts) {
+      const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));
+      const seconds = retryAfter || 2 ** (attempt - 1);
+      const what = response instanceof Error ? response.message : response.status;
+      console.error(`${what}: retrying in ${seconds} s (attempt ${attempt + 1} of ${attempts})`);
+      await sleep(seconds * 1000);
+      continue;
+    }
+    if (response instanceof Error) throw new Error(`No answer after ${attempts} attempts: ${response.message}`);
+    let body: T | ApiError;
+    try {
+      body = JSON.parse(text) as T | ApiError;
+    } catch {
+      // Not the API's JSON: a proxy's or load balancer's page, such as an HTML 502.
+      const type = response.headers.get('Content-Type');
+      throw new Error(`${response.status} ${response.statusText}: the answer is not JSON (${type})`);
+    }
+    if (!response.ok) {
+      const {code, message, request_id} = (body as ApiError).error;
+      const error = new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
+      // A 4xx stored under the Idempotency-Key by an earlier run, and replayed: it created nothing.
+      const refusedEarlier = response.status < 500 && response.headers.get('Idempotent-Replayed') === 'true';
+      throw Object.assign(error, {refusedEarlier, requestId: request_id});
+    }
+    return body as T;
   }
-  return body as T;
 }
 
 async function main() {
@@ -67,17 +101,51 @@ async function main() {
   if (problem) throw new Error(problem);
 
   const places = decimals[payment.asset];
-  const excess = toUnits(payment.amount_received.amount, places) - toUnits(payment.amount_due.amount, places);
-  const refund = await call<unknown>('/refunds', {
-    method: 'POST',
-    headers: {'Content-Type': 'application/json', 'Idempotency-Key': randomUUID()},
-    body: JSON.stringify({
-      payment: paymentId,
-      amount: {amount: fromUnits(excess, places), currency: payment.asset},
-      address,
-    }),
-  });
-  console.log(JSON.stringify(refund, null, 2));
+  const units = (money: Money) => toUnits(money.amount, places);
+  const owed = units(payment.amount_received) - units(payment.amount_due) - units(payment.amount_refunded);
+  if (owed <= 0n) {
+    console.log(`Nothing left to refund: ${payment.amount_refunded.amount} ${payment.asset} refunded already`);
+    return;
+  }
+  const amount = fromUnits(owed, places);
+
+  // The key names this refund by what it is computed from: the payment, the amount, what
+  // was refunded before, the address. So a re-run replays it (or waits for it) instead of
+  // refunding twice, even while amount_refunded does not show it yet. A refund that failed
+  // drops out of amount_refunded: its id joins the key, so the re-run is a new refund, not
+  // a replay of the failed one's answer.
+  const failed: string[] = [];
+  let after = '';
+  do {
+    const page = await call<RefundList>(
+      `/refunds?payment=${paymentId}&limit=100${after && `&starting_after=${after}`}`,
+    );
+    failed.push(...page.data.filter((r) => r.status === 'failed').map((r) => r.id));
+    after = page.has_more ? page.data[page.data.length - 1].id : '';
+  } while (after);
+  const named = [paymentId, amount, payment.amount_refunded.amount, address, ...failed.sort()].join(' ');
+  const idempotencyKey = `overpayment-${createHash('sha256').update(named).digest('hex')}`;
+
+  // A refusal stored under the key (a 4xx, kept 24 h, such as 409 balance_insufficient)
+  // created nothing, and would be replayed all day. So ask again under a next key derived
+  // from the refused one and the refusal's request id: every run follows the same keys,
+  // so a re-run still replays instead of refunding twice.
+  for (let key = idempotencyKey; ;) {
+    try {
+      const refund = await call<unknown>('/refunds', {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'Idempotency-Key': key},
+        body: JSON.stringify({payment: paymentId, amount: {amount, currency: payment.asset}, address}),
+      });
+      console.log(JSON.stringify(refund, null, 2));
+      return;
+    } catch (error) {
+      const {refusedEarlier, requestId, message} = error as Error & {refusedEarlier?: boolean; requestId?: string};
+      if (!refusedEarlier) throw error;
+      console.error(`${message}: refused earlier, nothing refunded; asking again`);
+      key = `overpayment-${createHash('sha256').update(`${key} ${requestId}`).digest('hex')}`;
+    }
+  }
 }
 
 main().catch((error: Error) => {

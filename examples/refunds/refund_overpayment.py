@@ -1,13 +1,16 @@
-"""Refund the excess of an overpaid payment (status succeeded, label OVER).
+"""Refund what is still owed of an overpaid payment (status succeeded, label OVER).
 
-The refund goes to an address the customer gave you. The excess is
-amount_received - amount_due, worked out with Decimal, never with floating point.
+The refund goes to an address the customer gave you. What is owed is the excess,
+amount_received - amount_due, less what was refunded already (amount_refunded: refunds that
+have not failed), worked out with Decimal, never with floating point. Safe to run again: a
+re-run refunds only what is still owed, and never twice.
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... python3 refund_overpayment.py
 """
+import hashlib
 import json
 import os
 import sys
-import uuid
+import time
 from decimal import Decimal
 
 import requests
@@ -18,6 +21,7 @@ API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 PAYMENT_ID = os.environ.get("PAYMENT_ID")
 ADDRESS = (os.environ.get("REFUND_ADDRESS") or "").strip()
+ATTEMPTS = 4
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 if not PAYMENT_ID:
@@ -26,15 +30,46 @@ if not ADDRESS:
     sys.exit("Set REFUND_ADDRESS to the address your customer gave you for this refund")
 
 
-def call(method: str, path: str, **kwargs) -> dict:
-    response = requests.request(
-        method, f"{API_BASE}{path}", headers={"Authorization": f"Bearer {SECRET_KEY}", **kwargs.pop("headers", {})},
-        timeout=30, **kwargs,
-    )
+class RefusedEarlier(Exception):
+    """A 4xx stored under the Idempotency-Key by an earlier run, and replayed: it created nothing."""
+
+
+def call(method, path, **kwargs):
+    """Sends a request; retries a 429, a 5xx, a network error or a 409 idempotency_in_progress.
+
+    In_progress means the same refund is still running, say from a run you stopped. Every
+    attempt is the same request, Idempotency-Key included. Waits Retry-After when given, else
+    1, 2, then 4 s.
+    """
+    headers = {"Authorization": f"Bearer {SECRET_KEY}", **kwargs.pop("headers", {})}
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            response = requests.request(method, f"{API_BASE}{path}", headers=headers, timeout=30, **kwargs)
+        except requests.RequestException as error:
+            if attempt == ATTEMPTS:
+                sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
+            what, retry_after = error, ""
+        else:
+            running = response.status_code == 409 and "idempotency_in_progress" in response.text
+            if attempt == ATTEMPTS or not (response.status_code == 429 or response.status_code >= 500 or running):
+                break
+            what, retry_after = response.status_code, response.headers.get("Retry-After", "")
+        seconds = int(retry_after) if retry_after.isdigit() else 2 ** (attempt - 1)
+        print(f"{what}: retrying in {seconds} s (attempt {attempt + 1} of {ATTEMPTS})", file=sys.stderr)
+        time.sleep(seconds)
+    try:
+        body = response.json()
+    except ValueError:
+        # Not the API's JSON: a proxy's or load balancer's page, such as an HTML 502.
+        content_type = response.headers.get("Content-Type")
+        sys.exit(f"{response.status_code} {response.reason}: the answer is not JSON ({content_type})")
     if not response.ok:
-        error = response.json()["error"]
-        sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
-    return response.json()
+        error = body["error"]
+        message = f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})"
+        if response.status_code < 500 and response.headers.get("Idempotent-Replayed") == "true":
+            raise RefusedEarlier(message, error["request_id"])
+        sys.exit(message)
+    return body
 
 
 payment = call("GET", f"/payments/{PAYMENT_ID}")
@@ -45,15 +80,47 @@ if problem:
     sys.exit(problem)
 
 # Decimal from the strings is exact; float("27.50") - float("25.00") is not, for most amounts.
-excess = Decimal(payment["amount_received"]["amount"]) - Decimal(payment["amount_due"]["amount"])
-refund = call(
-    "POST",
-    "/refunds",
-    headers={"Idempotency-Key": str(uuid.uuid4())},
-    json={
-        "payment": PAYMENT_ID,
-        "amount": {"amount": format(excess.normalize(), "f"), "currency": payment["asset"]},
-        "address": ADDRESS,
-    },
-)
+received, due, refunded = (Decimal(payment[f]["amount"]) for f in ("amount_received", "amount_due", "amount_refunded"))
+owed = received - due - refunded
+if owed <= 0:
+    print(f"Nothing left to refund: {payment['amount_refunded']['amount']} {payment['asset']} refunded already")
+    sys.exit(0)
+amount = format(owed.normalize(), "f")
+
+# The key names this refund by what it is computed from: the payment, the amount, what was
+# refunded before, the address. So a re-run replays it (or waits for it) instead of refunding
+# twice, even while amount_refunded does not show it yet. A refund that failed drops out of
+# amount_refunded: its id joins the key, so the re-run is a new refund, not a replay of the
+# failed one's answer.
+failed, params = [], {"payment": PAYMENT_ID, "limit": 100}
+while True:
+    page = call("GET", "/refunds", params=params)
+    failed += [refund["id"] for refund in page["data"] if refund["status"] == "failed"]
+    if not page["has_more"]:
+        break
+    params["starting_after"] = page["data"][-1]["id"]
+named = " ".join([PAYMENT_ID, amount, payment["amount_refunded"]["amount"], ADDRESS, *sorted(failed)])
+idempotency_key = "overpayment-" + hashlib.sha256(named.encode()).hexdigest()
+
+# A refusal stored under the key (a 4xx, kept 24 h, such as 409 balance_insufficient) created
+# nothing, and would be replayed all day. So ask again under a next key derived from the
+# refused one and the refusal's request id: every run follows the same keys, so a re-run
+# still replays instead of refunding twice.
+while True:
+    try:
+        refund = call(
+            "POST",
+            "/refunds",
+            headers={"Idempotency-Key": idempotency_key},
+            json={
+                "payment": PAYMENT_ID,
+                "amount": {"amount": amount, "currency": payment["asset"]},
+                "address": ADDRESS,
+            },
+        )
+        break
+    except RefusedEarlier as refused:
+        message, request_id = refused.args
+        print(f"{message}: refused earlier, nothing refunded; asking again", file=sys.stderr)
+        idempotency_key = "overpayment-" + hashlib.sha256(f"{idempotency_key} {request_id}".encode()).hexdigest()
 print(json.dumps(refund, indent=2))

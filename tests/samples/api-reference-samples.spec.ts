@@ -43,6 +43,18 @@ const setUp: Record<string, (mock: MockApi) => Promise<Record<string, string>>> 
     await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'exact'});
     return {PAYMENT_ID: payment.id, REFUND_ADDRESS: refundAddress};
   },
+  listRefunds: async (mock) => {
+    const payment = await callMock(mock, 'POST', '/payments', quickstartPayment);
+    await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'exact'});
+    await callMock(mock, 'POST', '/refunds', {payment: payment.id, address: refundAddress});
+    return {PAYMENT_ID: payment.id};
+  },
+  getRefund: async (mock) => {
+    const payment = await callMock(mock, 'POST', '/payments', quickstartPayment);
+    await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'exact'});
+    return {REFUND_ID: (await callMock(mock, 'POST', '/refunds', {payment: payment.id, address: refundAddress})).id};
+  },
+  getBalance: () => Promise.resolve({}),
   listEvents: () => Promise.resolve({}),
   createWebhookEndpoint: () => Promise.resolve({WEBHOOK_URL: 'https://shop.example.com/webhooks/coinwharf'}),
   simulatePayment: async (mock) => ({PAYMENT_ID: (await callMock(mock, 'POST', '/payments', quickstartPayment)).id}),
@@ -57,7 +69,7 @@ const setUp: Record<string, (mock: MockApi) => Promise<Record<string, string>>> 
 test.describe.configure({timeout: 120_000});
 
 test('every operation names its request example files, one per language, and each file exists', () => {
-  expect(apiOperations).toHaveLength(10);
+  expect(apiOperations).toHaveLength(13);
   for (const operation of [...apiOperations, raw.webhooks.event.post]) {
     const files: string[] = operation['x-sample-files'] ?? [];
     const languages = files.map((file) => file.split('.').pop());

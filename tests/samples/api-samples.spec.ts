@@ -4,6 +4,7 @@ import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {expect} from '@playwright/test';
+import {nginx502, test as proxyTest} from '../support/fault-proxy';
 import {testSecretKey, type MockApi} from '../support/mock-api';
 import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
 
@@ -28,7 +29,18 @@ const samples = {
     'examples/api/register_webhook_endpoint.py',
   ],
   createRefund: ['examples/api/create-refund.sh', 'examples/api/create-refund.ts', 'examples/api/create_refund.py'],
+  cancelPayment: ['examples/api/cancel-payment.sh', 'examples/api/cancel-payment.ts', 'examples/api/cancel_payment.py'],
+  acceptPayment: ['examples/api/accept-payment.sh', 'examples/api/accept-payment.ts', 'examples/api/accept_payment.py'],
+  simulateRefund: [
+    'examples/api/simulate-refund.sh',
+    'examples/api/simulate-refund.ts',
+    'examples/api/simulate_refund.py',
+  ],
   listPayments: ['examples/api/list-payments.sh', 'examples/api/list-payments.ts', 'examples/api/list_payments.py'],
+  getBalance: ['examples/api/get-balance.sh', 'examples/api/get-balance.ts', 'examples/api/get_balance.py'],
+  listRefunds: ['examples/api/list-refunds.sh', 'examples/api/list-refunds.ts', 'examples/api/list_refunds.py'],
+  getRefund: ['examples/api/get-refund.sh', 'examples/api/get-refund.ts', 'examples/api/get_refund.py'],
+  findPayment: ['examples/api/find-payment.sh', 'examples/api/find-payment.ts', 'examples/api/find_payment.py'],
   listFailedEvents: [
     'examples/api/list-failed-events.sh',
     'examples/api/list-failed-events.ts',
@@ -215,31 +227,46 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.listFailedEvents[i]} lists the events an endpoint did not acknowledge`, async ({mock}) => {
-      // A receiver that is down: every delivery to it fails.
+    test(`${samples.listFailedEvents[i]} processes every failed event, one per line, following has_more past the first page of 100`, async ({
+      mock,
+    }) => {
+      // A receiver that is down for three event types: 34 payments make 102 failed events.
       const down = createServer((_req, res) => res.writeHead(503).end());
       await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
       try {
         const {port} = down.address() as AddressInfo;
         await callMock(mock, 'POST', '/webhook_endpoints', {
           url: `http://127.0.0.1:${port}/webhooks`,
-          enabled_events: ['payment.succeeded'],
+          enabled_events: ['payment.pending', 'payment.succeeded', 'payment.canceled'],
         });
-        const created = await createPayment(mock);
-        await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+        for (let n = 0; n < 34; n += 1) {
+          const created = await createPayment(mock);
+          await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+          await callMock(mock, 'POST', `/payments/${(await createPayment(mock)).id}/cancel`);
+        }
       } finally {
         await new Promise((resolve) => down.close(resolve));
       }
-      expect(mock.deliveries.map((d) => [d.type, d.status])).toEqual([['payment.succeeded', 503]]);
       const from = mock.requests.length;
       const run = await runSample(samples.listFailedEvents[i], mockEnv(mock));
       expect(run.code, run.stderr).toBe(0);
-      const list = parseOutput(run);
-      expect(list.object).toBe('list');
-      expect(list.data.map((e: any) => [e.type, e.delivery_status])).toEqual([['payment.succeeded', 'failed']]);
-      const request = onlyRequest(mock, from);
-      expect(request).toMatchObject({method: 'GET', path: '/v1/events', status: 200});
-      expect(request.query).toMatchObject({delivery_status: 'failed'});
+      const printed = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(printed).toHaveLength(102);
+      expect(new Set(printed.map((e: any) => e.id)).size).toBe(102);
+      expect(new Set(printed.map((e: any) => `${e.type} ${e.delivery_status}`))).toEqual(
+        new Set(['payment.pending failed', 'payment.succeeded failed', 'payment.canceled failed']),
+      );
+      const made = mock.requests.slice(from);
+      expect(made.map((r) => [r.method, r.path, r.status])).toEqual([
+        ['GET', '/v1/events', 200],
+        ['GET', '/v1/events', 200],
+      ]);
+      expect(made[0].query).toEqual({delivery_status: 'failed', limit: '100'});
+      expect(made[1].query).toEqual({delivery_status: 'failed', limit: '100', starting_after: printed[99].id});
+      expect(printed.map((e: any) => e.id)).toEqual(made.flatMap((r: any) => r.response.data.map((e: any) => e.id)));
       expect(mock.violations).toEqual([]);
     });
 
@@ -268,6 +295,112 @@ languages.forEach((language, i) => {
       expect(next.code, next.stderr).toBe(0);
       expect(parseOutput(next).data.map((p: any) => p.id)).toEqual([paid[0]]);
       expect(mock.requests.at(-1)?.query).toEqual({status: 'succeeded', limit: '10', starting_after: paid[1]});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.getBalance[i]} shows available and pending funds per asset and network`, async ({mock}) => {
+      for (const outcome of ['exact', 'exact', 'underpay']) {
+        const created = await createPayment(mock);
+        await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});
+      }
+      const paidIds = (await callMock(mock, 'GET', '/payments?status=succeeded')).data.map((p: any) => p.id);
+      await callMock(mock, 'POST', '/refunds', {
+        payment: paidIds[0],
+        amount: {amount: '10.00', currency: 'USDC'},
+        address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+      });
+      const from = mock.requests.length;
+      const run = await runSample(samples.getBalance[i], mockEnv(mock));
+      expect(run.code, run.stderr).toBe(0);
+      // 2 x 25.00 received, less 2 x 0.25 in fees and the 10.00 refund; the underpaid 20.00 waits.
+      expect(parseOutput(run)).toEqual({
+        object: 'balance',
+        livemode: false,
+        available: [{asset: 'USDC', network: 'base', amount: {amount: '39.50', currency: 'USDC'}}],
+        pending: [{asset: 'USDC', network: 'base', amount: {amount: '20.00', currency: 'USDC'}}],
+      });
+      expect(onlyRequest(mock, from)).toMatchObject({method: 'GET', path: '/v1/balance', status: 200});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.listRefunds[i]} lists the refunds of PAYMENT_ID, newest first, the failed one included`, async ({
+      mock,
+    }) => {
+      const address = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+      const [payment, other] = [await createPayment(mock), await createPayment(mock)];
+      for (const {id} of [payment, other])
+        await callMock(mock, 'POST', `/sandbox/payments/${id}/simulate`, {outcome: 'exact'});
+      const refund = (amount: string, id = payment.id) =>
+        callMock(mock, 'POST', '/refunds', {payment: id, amount: {amount, currency: 'USDC'}, address});
+      const failed = await refund('5.00');
+      await callMock(mock, 'POST', `/sandbox/refunds/${failed.id}/simulate`, {outcome: 'fail'});
+      const second = await refund('7.00');
+      await refund('1.00', other.id);
+      const from = mock.requests.length;
+      const run = await runSample(samples.listRefunds[i], mockEnv(mock, {PAYMENT_ID: payment.id}));
+      expect(run.code, run.stderr).toBe(0);
+      const list = parseOutput(run);
+      expect(list).toMatchObject({object: 'list', has_more: false});
+      expect(list.data.map((r: any) => [r.id, r.status, r.amount.amount])).toEqual([
+        [second.id, 'pending', '7.00'],
+        [failed.id, 'failed', '5.00'],
+      ]);
+      const request = onlyRequest(mock, from);
+      expect(request).toMatchObject({method: 'GET', path: '/v1/refunds', status: 200});
+      expect(request.query).toEqual({payment: payment.id, limit: '100'});
+      expect((await callMock(mock, 'GET', `/payments/${payment.id}`)).amount_refunded).toEqual({
+        amount: '7.00',
+        currency: 'USDC',
+      });
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.getRefund[i]} fetches the refund named by REFUND_ID, and names an unknown one`, async ({mock}) => {
+      const created = await createPayment(mock);
+      await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+      const refund = await callMock(mock, 'POST', '/refunds', {
+        payment: created.id,
+        address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+      });
+      await callMock(mock, 'POST', `/sandbox/refunds/${refund.id}/simulate`, {outcome: 'succeed'});
+      const from = mock.requests.length;
+      const run = await runSample(samples.getRefund[i], mockEnv(mock, {REFUND_ID: refund.id}));
+      expect(run.code, run.stderr).toBe(0);
+      const printed = parseOutput(run);
+      expect(printed).toMatchObject({id: refund.id, object: 'refund', status: 'succeeded', payment: created.id});
+      expect(printed.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(onlyRequest(mock, from)).toMatchObject({method: 'GET', path: `/v1/refunds/${refund.id}`, status: 200});
+      const unknown = await runSample(samples.getRefund[i], mockEnv(mock, {REFUND_ID: 'rf_0000000000000000nosuch00'}));
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stdout + unknown.stderr).toContain('No refund rf_0000000000000000nosuch00');
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.findPayment[i]} finds the payment of REFERENCE created since CREATED_SINCE, and none before`, async ({
+      mock,
+    }) => {
+      const since = new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      const wanted = await callMock(mock, 'POST', '/payments', {...quickstartPayment, reference: 'order_2001'});
+      await callMock(mock, 'POST', '/payments', {...quickstartPayment, reference: 'order_2002'});
+      const from = mock.requests.length;
+      const run = await runSample(
+        samples.findPayment[i],
+        mockEnv(mock, {REFERENCE: 'order_2001', CREATED_SINCE: since}),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseOutput(run)).toEqual({object: 'list', data: [wanted], has_more: false});
+      const request = onlyRequest(mock, from);
+      expect(request).toMatchObject({method: 'GET', path: '/v1/payments', status: 200});
+      expect(request.query).toEqual({reference: 'order_2001', 'created[gte]': since});
+
+      // Created before the window: not found, so the create never ran in it.
+      const later = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      const none = await runSample(
+        samples.findPayment[i],
+        mockEnv(mock, {REFERENCE: 'order_2001', CREATED_SINCE: later}),
+      );
+      expect(none.code, none.stderr).toBe(0);
+      expect(parseOutput(none).data).toEqual([]);
       expect(mock.violations).toEqual([]);
     });
 
@@ -421,5 +554,115 @@ test.describe('the mock holds requests to api/openapi.yaml', () => {
       expect(again.status, `${outcome} twice`).toBe(outcome === 'reorg' ? 200 : 409);
     }
     expect(mock.violations).toEqual([]);
+  });
+});
+
+// Samples that change something: each POSTs once, with an Idempotency-Key, after this set-up.
+const refundAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const paid = async (mock: MockApi, outcome: string) => {
+  const created = await createPayment(mock);
+  return callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});
+};
+const changing: {files: string[]; setUp: (mock: MockApi) => Promise<Record<string, string>>}[] = [
+  {files: samples.createPayment, setUp: () => Promise.resolve({})},
+  {files: samples.registerWebhookEndpoint, setUp: () => Promise.resolve({WEBHOOK_URL: 'https://shop.example.com/wh'})},
+  {
+    files: samples.createRefund,
+    setUp: async (mock) => ({PAYMENT_ID: (await paid(mock, 'exact')).id, REFUND_ADDRESS: refundAddress}),
+  },
+  {files: samples.cancelPayment, setUp: async (mock) => ({PAYMENT_ID: (await createPayment(mock)).id})},
+  {files: samples.acceptPayment, setUp: async (mock) => ({PAYMENT_ID: (await paid(mock, 'underpay')).id})},
+  {files: samples.simulatePayment, setUp: async (mock) => ({PAYMENT_ID: (await createPayment(mock)).id})},
+  {
+    files: samples.simulateRefund,
+    setUp: async (mock) => {
+      const payment = await paid(mock, 'exact');
+      return {REFUND_ID: (await callMock(mock, 'POST', '/refunds', {payment: payment.id, address: refundAddress})).id};
+    },
+  },
+];
+
+/** What each language prints last when the API's answer is a proxy's HTML 502 page. */
+const htmlErrorLine = {
+  curl: 'curl: (22) The requested URL returned error: 502',
+  'Node.js': '502 Bad Gateway: the answer is not JSON (text/html)',
+  Python: '502 Bad Gateway: the answer is not JSON (text/html)',
+};
+const stackTrace = /Traceback|^\s+at /m;
+
+languages.forEach((language, i) => {
+  proxyTest.describe(`${language} samples retry what may succeed later`, () => {
+    for (const {files, setUp} of changing) {
+      proxyTest(
+        `${files[i]} retries a 429 after its Retry-After and a lost answer, with one Idempotency-Key: the API acts once`,
+        async ({mock, faultProxy}) => {
+          const env = await setUp(mock);
+          const from = mock.requests.length;
+          // A 429 asking for 2 s (more than the first backoff, 1 s), then an answer lost after the API acted.
+          const faulty = await faultProxy([
+            {status: 429, retryAfter: 2},
+            {status: 502, afterMock: true},
+          ]);
+          const run = await runSample(files[i], mockEnv(mock, {...env, COINWHARF_API_BASE: faulty.baseUrl}));
+          expect(run.code, run.stderr).toBe(0);
+          const printed = parseOutput(run);
+          expect(faulty.attempts.map((a) => [a.method, a.answer])).toEqual([
+            ['POST', {status: 429, retryAfter: 2}],
+            ['POST', {status: 502, afterMock: true}],
+            ['POST', 'passed'],
+          ]);
+          const keys = faulty.attempts.map((a) => a.headers['idempotency-key']);
+          expect(keys[0]).toMatch(uuidV4);
+          expect(keys).toEqual([keys[0], keys[0], keys[0]]);
+          expect(faulty.attempts[1].at - faulty.attempts[0].at).toBeGreaterThanOrEqual(2000);
+          // The mock saw the last two attempts: it acted on the first and replayed it for the second.
+          const made = mock.requests.slice(from);
+          expect(made.map((r) => [r.method, r.headers['idempotency-key']])).toEqual([
+            ['POST', keys[0]],
+            ['POST', keys[0]],
+          ]);
+          expect(made[1].response).toEqual(made[0].response);
+          expect(printed).toEqual(made[0].response);
+          if (language !== 'curl') {
+            expect(run.stderr).toContain('429: retrying in 2 s (attempt 2 of 4)');
+            expect(run.stderr).toContain('502: retrying in 2 s (attempt 3 of 4)');
+          }
+          expect(mock.violations).toEqual([]);
+        },
+      );
+    }
+
+    proxyTest(
+      `${samples.createPayment[i]} retries a 503 and a dropped connection, and creates one payment`,
+      async ({mock, faultProxy}) => {
+        const faulty = await faultProxy(language === 'curl' ? [{status: 503}, {status: 503}] : [{status: 503}, 'drop']);
+        const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}));
+        expect(run.code, run.stderr).toBe(0);
+        expect(parseOutput(run).object).toBe('payment');
+        expect(faulty.attempts).toHaveLength(3);
+        expect(new Set(faulty.attempts.map((a) => a.headers['idempotency-key'])).size).toBe(1);
+        expect(mock.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v1/payments', 201]]);
+        expect(mock.violations).toEqual([]);
+      },
+    );
+
+    for (const file of [samples.createPayment[i], samples.getPayment[i]]) {
+      proxyTest(
+        `${file} gives up after 4 attempts at a proxy's HTML 502 page, naming the status, without a stack trace`,
+        async ({mock, faultProxy}) => {
+          const faulty = await faultProxy([{status: 502}], {forever: true});
+          const run = await runSample(
+            file,
+            mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl, PAYMENT_ID: 'pay_0000000000000000nosuch00'}),
+          );
+          expect(run.code).not.toBe(0);
+          expect(run.stderr.trim().split('\n').at(-1)).toBe(htmlErrorLine[language]);
+          expect(run.stdout + run.stderr).not.toMatch(stackTrace);
+          expect(run.stdout).toBe(language === 'curl' ? `${nginx502}\n` : '');
+          expect(faulty.attempts).toHaveLength(4);
+          expect(mock.requests).toEqual([]);
+        },
+      );
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {expect} from '@playwright/test';
+import {test as proxyTest} from '../support/fault-proxy';
 import type {MockApi} from '../support/mock-api';
 import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
 import {runScript} from '../support/webhook-samples';
@@ -165,6 +166,202 @@ for (const file of refundOverpayment) {
     expect(own.code).not.toBe(0);
     expect(own.stderr).toContain('deposit address');
     expect(mock.requests.filter((r) => r.path === '/v1/refunds')).toEqual([]);
+    expect(mock.violations).toEqual([]);
+  });
+}
+
+/** The payment's refunds, newest first, as [amount, status]. */
+const refundsOf = async (mock: MockApi, paymentId: string): Promise<string[][]> =>
+  (await callMock(mock, 'GET', `/refunds?payment=${paymentId}`)).data.map((r: any) => [r.amount.amount, r.status]);
+/** A promise the test settles with `release()`. */
+function gate() {
+  let release = () => {};
+  const secondDone = new Promise<void>((resolve) => (release = resolve));
+  return {secondDone, release};
+}
+const refundPosts = (mock: MockApi) => mock.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+
+for (const file of refundOverpayment) {
+  test(`${file} run twice refunds once: the second run finds nothing left to refund`, async ({mock}) => {
+    const payment = await paidPayment(mock, 'overpay');
+    const env = mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress});
+    const first = await runSample(file, env);
+    expect(first.code, first.stderr).toBe(0);
+    const second = await runSample(file, env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout.trim()).toBe('Nothing left to refund: 2.50 USDC refunded already');
+    expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+    expect(refundPosts(mock)).toHaveLength(1);
+    expect(mock.violations).toEqual([]);
+  });
+
+  proxyTest(
+    `${file} run again while the first run's refund is still on its way replays it: one refund`,
+    async ({mock, faultProxy}) => {
+      const payment = await paidPayment(mock, 'overpay');
+      // The first run's POST reaches the API only after the second run ends.
+      const {secondDone, release} = gate();
+      const slow = await faultProxy(['pass', 'pass', {hold: {until: secondDone}}]);
+      const env = mockEnv(mock, {
+        COINWHARF_API_BASE: slow.baseUrl,
+        PAYMENT_ID: payment.id,
+        REFUND_ADDRESS: customerAddress,
+      });
+      const first = runSample(file, env);
+      await expect.poll(() => slow.attempts.length, {timeout: 60_000}).toBe(3);
+      const second = await runSample(file, env);
+      release();
+      const runs = [await first, second];
+      for (const run of runs) expect(run.code, run.stderr).toBe(0);
+      const [one, two] = runs.map((run) => parseOutput(run));
+      expect(two.id).toBe(one.id);
+      expect(one).toMatchObject({payment: payment.id, amount: {amount: '2.5', currency: 'USDC'}});
+      const keys = refundPosts(mock).map((r) => r.headers['idempotency-key']);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+      expect(mock.violations).toEqual([]);
+    },
+  );
+
+  test(`${file} after its refund failed, a re-run creates a new refund instead of replaying the failed one`, async ({
+    mock,
+  }) => {
+    const payment = await paidPayment(mock, 'overpay');
+    const env = mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress});
+    const first = await runSample(file, env);
+    expect(first.code, first.stderr).toBe(0);
+    const failed = parseOutput(first);
+    await callMock(mock, 'POST', `/sandbox/refunds/${failed.id}/simulate`, {outcome: 'fail'});
+    const again = await runSample(file, env);
+    expect(again.code, again.stderr).toBe(0);
+    const refund = parseOutput(again);
+    expect(refund.id).not.toBe(failed.id);
+    expect(refund).toMatchObject({status: 'pending', amount: {amount: '2.5', currency: 'USDC'}});
+    expect(await refundsOf(mock, payment.id)).toEqual([
+      ['2.5', 'pending'],
+      ['2.5', 'failed'],
+    ]);
+    expect(mock.violations).toEqual([]);
+  });
+
+  proxyTest(
+    `${file} after a refusal stored under its key, asks again under the next key, the same for every run`,
+    async ({mock, faultProxy}) => {
+      const payment = await paidPayment(mock, 'overpay');
+      // Each run's first POST gets the refusal an earlier run stored (409 balance_insufficient,
+      // replayed). The first run's second POST then reaches the API only after the second run ends.
+      const refusal = {
+        reply: {
+          status: 409,
+          headers: {'Idempotent-Replayed': 'true'},
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'balance_insufficient',
+              message: 'Your available USDC balance on base cannot cover this refund.',
+              param: null,
+              request_id: 'req_8fQ2mZ4xK7pL1vN9',
+            },
+          },
+        },
+      };
+      const {secondDone, release} = gate();
+      const faulty = await faultProxy(['pass', 'pass', refusal, {hold: {until: secondDone}}, 'pass', 'pass', refusal]);
+      const env = mockEnv(mock, {
+        COINWHARF_API_BASE: faulty.baseUrl,
+        PAYMENT_ID: payment.id,
+        REFUND_ADDRESS: customerAddress,
+      });
+      const first = runSample(file, env);
+      await expect.poll(() => faulty.attempts.length, {timeout: 60_000}).toBe(4);
+      const second = await runSample(file, env);
+      release();
+      const runs = [await first, second];
+      for (const run of runs) {
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).toContain('409 balance_insufficient');
+        expect(run.stderr).toContain('refused earlier, nothing refunded; asking again');
+      }
+      expect(parseOutput(runs[1]).id).toBe(parseOutput(runs[0]).id);
+      const keys = faulty.attempts.filter((a) => a.method === 'POST').map((a) => a.headers['idempotency-key']);
+      expect(keys).toHaveLength(4);
+      expect(keys[0]).toMatch(/^overpayment-[0-9a-f]{64}$/);
+      expect(keys[1]).toMatch(/^overpayment-[0-9a-f]{64}$/);
+      expect(keys[1]).not.toBe(keys[0]);
+      expect(keys).toEqual([keys[0], keys[1], keys[0], keys[1]]);
+      expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+      expect(mock.violations).toEqual([]);
+    },
+  );
+
+  proxyTest(
+    `${file} waits out a 409 idempotency_in_progress and sends the same key again`,
+    async ({mock, faultProxy}) => {
+      const payment = await paidPayment(mock, 'overpay');
+      const inProgress = {
+        reply: {
+          status: 409,
+          headers: {},
+          body: {
+            error: {
+              type: 'idempotency_error',
+              code: 'idempotency_in_progress',
+              message: 'A request with this Idempotency-Key is still being processed. Retry in a second.',
+              param: null,
+              request_id: 'req_3kD9wQ1zR5tY7uP2',
+            },
+          },
+        },
+      };
+      const faulty = await faultProxy(['pass', 'pass', inProgress]);
+      const run = await runSample(
+        file,
+        mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl, PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress}),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain('409: retrying in 1 s (attempt 2 of 4)');
+      const posts = faulty.attempts.filter((a) => a.method === 'POST');
+      expect(posts.map((a) => a.answer)).toEqual([inProgress, 'passed']);
+      expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
+      expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000);
+      expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+      expect(mock.violations).toEqual([]);
+    },
+  );
+
+  test(`${file} after a partial refund by hand, refunds only the rest`, async ({mock}) => {
+    const payment = await paidPayment(mock, 'overpay');
+    await callMock(mock, 'POST', '/refunds', {
+      payment: payment.id,
+      amount: {amount: '1.00', currency: 'USDC'},
+      address: customerAddress,
+    });
+    const run = await runSample(file, mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress}));
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseOutput(run).amount).toEqual({amount: '1.5', currency: 'USDC'});
+    expect(await refundsOf(mock, payment.id)).toEqual([
+      ['1.5', 'pending'],
+      ['1.00', 'pending'],
+    ]);
+    expect(mock.violations).toEqual([]);
+  });
+
+  test(`${file} refunds funds that arrive after the excess was refunded, as a new refund`, async ({mock}) => {
+    const payment = await paidPayment(mock, 'overpay');
+    const env = mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress});
+    const first = await runSample(file, env);
+    expect(first.code, first.stderr).toBe(0);
+    // Another 2.50 arrives at the succeeded payment: 30.00 received, 2.50 of it refunded.
+    const late = await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'late'});
+    expect(late).toMatchObject({status: 'succeeded', amount_received: {amount: '30.00'}});
+    const again = await runSample(file, env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(parseOutput(again).id).not.toBe(parseOutput(first).id);
+    expect(await refundsOf(mock, payment.id)).toEqual([
+      ['2.5', 'pending'],
+      ['2.5', 'pending'],
+    ]);
     expect(mock.violations).toEqual([]);
   });
 }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# List the refunds of one payment, newest first, failed ones included (the
+# payment's amount_refunded counts only those that have not failed).
+# Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... bash list-refunds.sh
+set -euo pipefail
+: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
+: "${PAYMENT_ID:?Set PAYMENT_ID to the id of a payment (pay_...)}"
+api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
+
+# --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
+# to 4 attempts, after the Retry-After seconds the API asks for, else 1, 2, 4 s.
+# Each attempt's answer replaces the last in $answer (stdout can't be rewound).
+answer="$(mktemp)"
+trap 'rm -f "$answer"' EXIT
+status=0
+curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
+  --get \
+  "$api_base/refunds" \
+  --data-urlencode "payment=$PAYMENT_ID" \
+  --data-urlencode "limit=100" \
+  --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
+# An error's answer is printed too: the API's JSON error, or a proxy's HTML page
+# (curl has already said "curl: (22) The requested URL returned error: 502").
+cat "$answer"
+echo
+exit "$status"
