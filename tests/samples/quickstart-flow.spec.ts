@@ -152,7 +152,7 @@ function printedObjects(runs: CommandRun[]): any[] {
 /** What a reader puts in place of each placeholder the page shows. */
 function placeholders(runs: Run[]): Record<string, () => string> {
   const last = (what: string, test: (value: any) => boolean) => {
-    const found = printedObjects(runs).findLast(test);
+    const found = printedObjects(runs).reverse().find(test);
     if (!found) throw new Error(`No command printed ${what} yet`);
     return found;
   };
@@ -166,7 +166,8 @@ function placeholders(runs: Run[]): Record<string, () => string> {
       const printed = runs
         .filter((run) => run.terminal === 'terminal 1')
         .flatMap((run) => run.output.split('\n'))
-        .findLast((line) => /^whsec_\S+$/.test(line));
+        .reverse()
+        .find((line) => /^whsec_\S+$/.test(line));
       if (!printed) throw new Error('Terminal 1 printed no whsec_ secret');
       return printed;
     },
