@@ -20,6 +20,13 @@ const sampleVariables = [
   'PAYMENT_ID',
   'WEBHOOK_URL',
   'OUTCOME',
+  'REFUND_ID',
+  'REFUND_ADDRESS',
+  'REFUND_AMOUNT',
+  'REFUND_CURRENCY',
+  'STARTING_AFTER',
+  'REFERENCE',
+  'CREATED_SINCE',
 ];
 
 /**
