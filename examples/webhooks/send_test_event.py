@@ -48,6 +48,19 @@ def main() -> int:
             "network": "base",
             "amount_due": {"amount": "25.00", "currency": "USDC"},
             "amount_received": {"amount": "25.00", "currency": "USDC"},
+            "amount_pending": {"amount": "0.00", "currency": "USDC"},
+            "amount_refunded": {"amount": "0.00", "currency": "USDC"},
+            "fee": {"amount": "0.25", "currency": "USDC"},
+            "asset_contract": "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+            "transactions": [
+                {
+                    "hash": "0x5c8e2f0a9d4b71c36e18a2f5d09b4c7e3a6f1d82b0c94e57a13d6f28e9b0c4a1",
+                    "amount": {"amount": "25.00", "currency": "USDC"},
+                    "confirmations": 30,
+                    "block_height": 18234410,
+                    "seen_at": iso(now - timedelta(minutes=1)),
+                }
+            ],
             "address": address,
             "payment_uri": "ethereum:0x036CbD53842c5426634e7929541eC2318f3dCF7e@84532/transfer"
             f"?address={address}&uint256=25000000",

@@ -1,75 +1,152 @@
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
-import {FileEventStore} from '../../../examples/webhooks/event-store';
+import {DatabaseSync} from 'node:sqlite';
+import {expect, test} from 'vitest';
+import {EventStore} from '../../../examples/webhooks/event-store';
+import {applyEvent, minus, type CoinwharfEvent} from '../../../examples/webhooks/webhook-event';
 
-// The file event store the Node receiver samples use to fulfil each event once.
+// The two modules every Node.js receiver sample shares: event-store.ts records an
+// event id and applies the event (webhook-event.ts) in one SQLite transaction.
+// The receivers run as servers in webhook-receivers.spec.ts, and are killed
+// mid-transaction in tests/samples/webhook-crash.spec.ts.
 
-/** Set `with` to make the store's next open() fail with that error (root ignores file permissions). */
-const openFails = vi.hoisted(() => ({with: null as Error | null}));
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return {
-    ...actual,
-    open: (...args: Parameters<typeof actual.open>) =>
-      openFails.with ? Promise.reject(openFails.with) : actual.open(...args),
-  };
+const payment = {
+  id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb',
+  object: 'payment',
+  reference: 'order_1042',
+  network: 'base',
+  labels: [] as string[],
+  amount_due: {amount: '25.00', currency: 'USDC'},
+  amount_received: {amount: '25.00', currency: 'USDC'},
+};
+const event = (id: string, type: string, data: object = payment) =>
+  ({id, type, timestamp: '2025-01-01T10:04:12Z', data}) as CoinwharfEvent;
+
+/** Runs `body` with a new database file, removed afterwards. */
+function withDatabase(body: (file: string) => void): void {
+  const directory = mkdtempSync(path.join(tmpdir(), 'event-store-'));
+  try {
+    body(path.join(directory, 'webhooks.sqlite3'));
+  } finally {
+    rmSync(directory, {recursive: true, force: true});
+  }
+}
+
+const rows = (file: string, sql: string) => {
+  const db = new DatabaseSync(file, {readOnly: true});
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+};
+
+test('minus() subtracts decimal strings exactly, whatever their places', () => {
+  expect(minus('27.50', '25.00')).toBe('2.50');
+  expect(minus('0.00041234', '0.0004')).toBe('0.00001234');
+  expect(minus('25', '25.00')).toBe('0.00');
+  expect(minus('25.00', '27.5')).toBe('-2.50');
+  expect(minus('100000000000000000000.000000000000000001', '0.000000000000000001')).toBe(
+    '100000000000000000000.000000000000000000',
+  );
+  expect(minus('3', '1')).toBe('2');
 });
 
-describe('FileEventStore of event-store.ts', () => {
-  let directory: string;
-  beforeEach(() => {
-    directory = mkdtempSync(path.join(tmpdir(), 'event-store-'));
-  });
-  afterEach(() => {
-    openFails.with = null;
-    rmSync(directory, {recursive: true, force: true});
-  });
-
-  test('records an id once, in a directory it creates, with the time it was recorded', async () => {
-    const store = new FileEventStore(path.join(directory, 'nested', 'events'));
-    const before = Date.now();
-    expect(await store.recordOnce('evt_4Gd9KsW2mP7xRb1NqT6vLc3Y')).toBe(true);
-    expect(await store.recordOnce('evt_4Gd9KsW2mP7xRb1NqT6vLc3Y')).toBe(false);
-    expect(readdirSync(path.join(directory, 'nested', 'events'))).toEqual(['evt_4Gd9KsW2mP7xRb1NqT6vLc3Y']);
-    const written = Date.parse(
-      readFileSync(path.join(directory, 'nested', 'events', 'evt_4Gd9KsW2mP7xRb1NqT6vLc3Y'), 'utf8'),
+test('processOnce records an id once and marks the order paid; a repeat returns null and changes nothing', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    expect(store.processOnce('evt_1', event('evt_1', 'payment.succeeded'))).toBe(
+      'evt_1 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1042: 25.00 USDC on base',
     );
-    expect(written).toBeGreaterThanOrEqual(before - 1);
-    expect(written).toBeLessThanOrEqual(Date.now());
-  });
+    const other = event('evt_1', 'payment.succeeded', {...payment, reference: 'order_9'});
+    expect(store.processOnce('evt_1', other)).toBe(null);
+    expect(rows(file, 'SELECT event_id FROM processed_events')).toEqual([{event_id: 'evt_1'}]);
+    expect(rows(file, 'SELECT * FROM orders')).toEqual([
+      {
+        reference: 'order_1042',
+        status: 'paid',
+        payment_id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb',
+        amount_received: '25.00 USDC',
+        excess_to_refund: null,
+      },
+    ]);
+  }));
 
-  test('of five simultaneous records of one id, exactly one wins', async () => {
-    const store = new FileEventStore(directory);
-    const results = await Promise.all(Array.from({length: 5}, () => store.recordOnce('evt_same')));
-    expect(results.filter(Boolean)).toEqual([true]);
-  });
+test('when applying the event throws, neither the id nor the order is kept, and the next try succeeds', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    const admin = new DatabaseSync(file);
+    admin.exec(`CREATE TRIGGER fail BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'orders are locked'); END`);
+    expect(() => store.processOnce('evt_2', event('evt_2', 'payment.succeeded'))).toThrow('orders are locked');
+    expect(rows(file, 'SELECT * FROM processed_events')).toEqual([]);
+    admin.exec('DROP TRIGGER fail');
+    admin.close();
+    expect(store.processOnce('evt_2', event('evt_2', 'payment.succeeded'))).toMatch(/^evt_2 fulfilled /);
+    expect(rows(file, 'SELECT status FROM orders')).toEqual([{status: 'paid'}]);
+  }));
 
-  test('forget releases an id so it records again, and forgetting an unknown id is fine', async () => {
-    const store = new FileEventStore(directory);
-    await store.recordOnce('evt_1');
-    await store.forget('evt_1');
-    expect(readdirSync(directory)).toEqual([]);
-    expect(await store.recordOnce('evt_1')).toBe(true);
-    await expect(store.forget('evt_never_seen')).resolves.toBeUndefined();
-  });
+test('two connections to one database, as two processes have, still record an id once', () =>
+  withDatabase((file) => {
+    const first = new EventStore(file);
+    const second = new EventStore(file);
+    expect(first.processOnce('evt_3', event('evt_3', 'payment.succeeded'))).not.toBeNull();
+    expect(second.processOnce('evt_3', event('evt_3', 'payment.succeeded'))).toBeNull();
+  }));
 
-  test.each(['../escape', 'evt/1', '', 'a'.repeat(256), 'evt 1', 'evt.1'])(
-    'refuses the id %j, which could leave the directory',
-    async (eventId) => {
-      const store = new FileEventStore(directory);
-      await expect(store.recordOnce(eventId)).rejects.toThrow(`Unexpected event id: ${eventId}`);
-      await expect(store.forget(eventId)).rejects.toThrow(`Unexpected event id: ${eventId}`);
-    },
+test('payment.updated never fulfils: with OVER it records the excess to refund, without it does nothing', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    store.processOnce('evt_4', event('evt_4', 'payment.succeeded'));
+    const over = {...payment, labels: ['OVER'], amount_received: {amount: '27.50', currency: 'USDC'}, fee: null};
+    expect(store.processOnce('evt_5', event('evt_5', 'payment.updated', over))).toBe(
+      'evt_5 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC over, to refund',
+    );
+    expect(store.processOnce('evt_6', event('evt_6', 'payment.updated'))).toBe(
+      'evt_6 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: nothing to do',
+    );
+    expect(rows(file, 'SELECT status, amount_received, excess_to_refund FROM orders')).toEqual([
+      {status: 'paid', amount_received: '27.50 USDC', excess_to_refund: '2.50'},
+    ]);
+  }));
+
+test('an overpaid payment.succeeded is fulfilled and its excess recorded; a payment without reference is keyed by its id', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    const overpaid = {
+      ...payment,
+      reference: null,
+      labels: ['OVER'],
+      amount_received: {amount: '26.00', currency: 'USDC'},
+    };
+    expect(store.processOnce('evt_7', event('evt_7', 'payment.succeeded', overpaid))).toBe(
+      'evt_7 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: 26.00 USDC on base',
+    );
+    expect(rows(file, 'SELECT reference, excess_to_refund FROM orders')).toEqual([
+      {reference: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb', excess_to_refund: '1.00'},
+    ]);
+  }));
+
+for (const [name, type, data] of [
+  ['another payment event', 'payment.pending', payment],
+  ['a refund event', 'refund.succeeded', {id: 'rf_1', object: 'refund'}],
+  ['a payment.succeeded whose data is a refund', 'payment.succeeded', {id: 'rf_2', object: 'refund'}],
+] as const) {
+  test(`${name} is recorded and logged, and changes no order`, () =>
+    withDatabase((file) => {
+      const store = new EventStore(file);
+      expect(store.processOnce('evt_8', event('evt_8', type, data))).toBe(
+        `evt_8 ${type} for ${data.id}: nothing to do`,
+      );
+      expect(rows(file, 'SELECT * FROM orders')).toEqual([]);
+      expect(rows(file, 'SELECT event_id FROM processed_events')).toEqual([{event_id: 'evt_8'}]);
+    }));
+}
+
+test('applyEvent changes nothing for an event it does not fulfil', () => {
+  const db = new DatabaseSync(':memory:');
+  expect(applyEvent(db, event('evt_9', 'payment.expired'))).toBe(
+    'evt_9 payment.expired for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: nothing to do',
   );
-
-  test('accepts the longest id, 255 characters of letters, digits, _ and -', async () => {
-    expect(await new FileEventStore(directory).recordOnce(`evt_-${'a'.repeat(250)}`)).toBe(true);
-  });
-
-  test('a file-system error other than "exists" is thrown, not taken for a duplicate', async () => {
-    openFails.with = Object.assign(new Error('EACCES: permission denied'), {code: 'EACCES'});
-    await expect(new FileEventStore(directory).recordOnce('evt_1')).rejects.toMatchObject({code: 'EACCES'});
-  });
+  db.close();
 });

@@ -1,10 +1,9 @@
-import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
+import {afterEach, describe, expect, test, vi} from 'vitest';
 import {verifyWebhook, WebhookVerificationError} from '../../../examples/webhooks/verify-standardwebhooks';
-import {fulfil, type CoinwharfEvent} from '../../../examples/webhooks/webhook-event';
 import {toleranceCases} from '../../support/webhook-tolerance';
 
-// Two of the modules every Node receiver sample imports: the package-based
-// verifier and fulfil() (event-store.test.ts holds the third). The receivers themselves run as servers in
+// One of the modules every Node receiver sample imports: the package-based
+// verifier (event-store.test.ts holds the store and webhook-event.ts). The receivers themselves run as servers in
 // tests/samples/webhook-receivers.spec.ts.
 
 const vector = {
@@ -37,36 +36,5 @@ describe('verify-standardwebhooks.ts', () => {
     expect(() => verifyWebhook('{"test": 2432232315}', new Headers(vector.headers), vector.secret)).toThrow(
       'No matching signature found',
     );
-  });
-});
-
-const payment = {
-  id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb',
-  object: 'payment',
-  reference: 'order_1042',
-  network: 'base',
-  amount_received: {amount: '25.00', currency: 'USDC'},
-};
-
-describe('fulfil() of webhook-event.ts', () => {
-  let printed: string[];
-  beforeEach(() => {
-    printed = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
-  });
-  afterEach(() => vi.restoreAllMocks());
-
-  test('a payment.succeeded fulfils the order: reference, amount received and network', async () => {
-    await fulfil({id: 'evt_1', type: 'payment.succeeded', timestamp: '', data: payment} as CoinwharfEvent);
-    expect(printed).toEqual(['evt_1 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1042: 25.00 USDC on base']);
-  });
-
-  test.each([
-    ['another payment event', 'payment.pending', payment],
-    ['a refund event', 'refund.succeeded', {id: 'rf_1', object: 'refund'}],
-    ['a payment.succeeded whose data is a refund', 'payment.succeeded', {id: 'rf_2', object: 'refund'}],
-  ])('%s is logged and left alone', async (_name, type, data) => {
-    await fulfil({id: 'evt_2', type, timestamp: '', data} as CoinwharfEvent);
-    expect(printed).toEqual([`evt_2 ${type} for ${data.id}: nothing to do`]);
   });
 });
