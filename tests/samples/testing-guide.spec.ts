@@ -26,27 +26,97 @@ const acceptPayment = [
   'examples/api/accept_payment.py',
 ];
 
-/** Each outcome: the status it needs (after `setUp`), the status it ends in, the labels after, the events in order. */
-const outcomes = [
-  {outcome: 'exact', status: 'succeeded', labels: [], events: ['payment.pending', 'payment.succeeded']},
+/**
+ * Each row of the guide's table, as a reader sees it: the outcome, the status it starts from (set up
+ * by `setUp`: a simulator outcome, or `cancel`), the status it ends in, the labels after, the
+ * events in order.
+ */
+const outcomes: {
+  outcome: string;
+  from: string;
+  setUp?: string;
+  status: string;
+  labels: string[];
+  events: string[];
+}[] = [
+  {
+    outcome: 'exact',
+    from: 'awaiting_payment',
+    status: 'succeeded',
+    labels: [],
+    events: ['payment.pending', 'payment.succeeded'],
+  },
   {
     outcome: 'underpay',
+    from: 'awaiting_payment',
     status: 'requires_action',
     labels: ['UNDER'],
     events: ['payment.pending', 'payment.requires_action'],
   },
-  {outcome: 'overpay', status: 'succeeded', labels: ['OVER'], events: ['payment.pending', 'payment.succeeded']},
+  {
+    outcome: 'overpay',
+    from: 'awaiting_payment',
+    status: 'succeeded',
+    labels: ['OVER'],
+    events: ['payment.pending', 'payment.succeeded'],
+  },
   {
     outcome: 'late',
+    from: 'awaiting_payment',
     status: 'requires_action',
     labels: ['LATE'],
     events: ['payment.expired', 'payment.requires_action'],
   },
-  {outcome: 'reorg', status: 'awaiting_payment', labels: [], events: ['payment.pending', 'payment.awaiting_payment']},
-  {outcome: 'fail', status: 'failed', labels: [], events: ['payment.pending', 'payment.failed']},
-  {outcome: 'expire', status: 'expired', labels: [], events: ['payment.expired']},
+  {
+    outcome: 'late',
+    from: 'expired',
+    setUp: 'expire',
+    status: 'requires_action',
+    labels: ['LATE'],
+    events: ['payment.requires_action'],
+  },
+  {
+    outcome: 'late',
+    from: 'canceled',
+    setUp: 'cancel',
+    status: 'requires_action',
+    labels: ['LATE'],
+    events: ['payment.requires_action'],
+  },
+  {
+    outcome: 'late',
+    from: 'failed',
+    setUp: 'fail',
+    status: 'requires_action',
+    labels: ['LATE'],
+    events: ['payment.requires_action'],
+  },
+  {
+    outcome: 'late',
+    from: 'succeeded',
+    setUp: 'exact',
+    status: 'succeeded',
+    labels: ['OVER'],
+    events: ['payment.updated'],
+  },
+  {
+    outcome: 'reorg',
+    from: 'awaiting_payment',
+    status: 'awaiting_payment',
+    labels: [],
+    events: ['payment.pending', 'payment.awaiting_payment'],
+  },
+  {
+    outcome: 'fail',
+    from: 'awaiting_payment',
+    status: 'failed',
+    labels: [],
+    events: ['payment.pending', 'payment.failed'],
+  },
+  {outcome: 'expire', from: 'awaiting_payment', status: 'expired', labels: [], events: ['payment.expired']},
   {
     outcome: 'top_up',
+    from: 'requires_action',
     setUp: 'underpay',
     status: 'succeeded',
     labels: [],
@@ -64,19 +134,23 @@ test('the guide’s outcome table says what the simulator does', () => {
   expect(
     simulatorOutcomes
       .filter((o) => o.object === 'payment')
-      .map((o) => ({outcome: o.outcome, status: o.path.at(-1), labels: o.labels, events: o.events})),
-  ).toEqual(outcomes.map(({outcome, status, labels, events}) => ({outcome, status, labels, events})));
+      .map((o) => ({outcome: o.outcome, from: o.from, status: o.path.at(-1), labels: o.labels, events: o.events})),
+  ).toEqual(outcomes.map(({outcome, from, status, labels, events}) => ({outcome, from, status, labels, events})));
   expect(simulatorOutcomes.filter((o) => o.object === 'refund').map((o) => [o.outcome, o.events])).toEqual([
     ['succeed', ['refund.succeeded']],
     ['fail', ['refund.failed']],
   ]);
 });
 
-outcomes.forEach(({outcome, setUp, status, labels, events}, index) => {
+outcomes.forEach(({outcome, from, setUp, status, labels, events}, index) => {
   const file = simulatePayment[index % languages.length];
-  test(`${file} with OUTCOME=${outcome} ends ${status} and sends ${events.join(', ')}`, async ({mock}) => {
+  test(`${file} with OUTCOME=${outcome} on a payment ${from} ends ${status} and sends ${events.join(', ')}`, async ({
+    mock,
+  }) => {
     const payment = await newPayment(mock);
-    if (setUp) await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: setUp});
+    if (setUp === 'cancel') await callMock(mock, 'POST', `/payments/${payment.id}/cancel`);
+    else if (setUp) await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: setUp});
+    expect((await callMock(mock, 'GET', `/payments/${payment.id}`)).status).toBe(from);
     const before = (await eventTypes(mock)).length;
     const run = await runSample(file, mockEnv(mock, {PAYMENT_ID: payment.id, OUTCOME: outcome}));
     expect(run.code, run.stderr).toBe(0);
