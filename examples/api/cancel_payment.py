@@ -22,7 +22,7 @@ if not PAYMENT_ID:
 
 
 def send(method, url, **kwargs):
-    """Sends a request; retries a 429, a 5xx or a network error with the same request.
+    """Sends a request; retries a 429, a 5xx, a 409 idempotency_in_progress or a network error.
 
     The Idempotency-Key is the same on every attempt, so the API acts once however many
     reach it. Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
@@ -35,7 +35,9 @@ def send(method, url, **kwargs):
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
             what, retry_after = error, ""
         else:
-            if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500):
+            # 409 idempotency_in_progress: the same request is still running (an earlier attempt).
+            running = response.status_code == 409 and "_in_progress" in response.text
+            if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500 and not running):
                 break
             what, retry_after = response.status_code, response.headers.get("Retry-After", "")
         seconds = int(retry_after) if retry_after.isdigit() else 2 ** (attempt - 1)

@@ -8,13 +8,18 @@ const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1'
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const attempts = 4;
 
-// Retries a 429, a 5xx or a network error with the same request, Idempotency-Key
+// Retries a 429, a 5xx, a 409 idempotency_in_progress or a network error with the same request, Idempotency-Key
 // included, so the API acts once however many attempts reach it. Waits the
 // Retry-After seconds the API asks for, else 1, 2, then 4 s.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
     const response = await fetch(url, init).catch((error: Error) => error);
-    const transient = response instanceof Error || response.status === 429 || response.status >= 500;
+    // 409 idempotency_in_progress: the same request is still running (an earlier attempt). Wait and ask again.
+    const running =
+      response instanceof Response &&
+      response.status === 409 &&
+      (await response.clone().text()).includes('_in_progress');
+    const transient = response instanceof Error || response.status === 429 || response.status >= 500 || running;
     if (transient && attempt < attempts) {
       const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));
       const seconds = retryAfter || 2 ** (attempt - 1);
@@ -41,15 +46,20 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   }
 }
 
+// A fresh UUID v4 per operation. If this script stops before it prints an answer, run it again
+// with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
+const idempotencyKey = process.env.IDEMPOTENCY_KEY || randomUUID();
+
 async function main() {
+  console.error(`Idempotency-Key: ${idempotencyKey}`);
   if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   const payment = await send(`${apiBase}/payments`, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${secretKey}`,
       'Content-Type': 'application/json',
-      // A fresh UUID v4 per payment, the same on every retry of this request.
-      'Idempotency-Key': randomUUID(),
+      // The same on every retry of this request, and on a re-run with IDEMPOTENCY_KEY.
+      'Idempotency-Key': idempotencyKey,
     },
     body: JSON.stringify({
       price: {amount: '25.00', currency: 'USD'}, // a decimal string, never a number

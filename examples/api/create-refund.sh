@@ -8,7 +8,10 @@ set -euo pipefail
 : "${PAYMENT_ID:?Set PAYMENT_ID to the id of the payment to refund (pay_...)}"
 : "${REFUND_ADDRESS:?Set REFUND_ADDRESS to the address your customer gave you for this refund}"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
-idempotency_key="$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)"
+# If this script stops before it prints an answer, run it again with IDEMPOTENCY_KEY set to the
+# key it printed: the API then acts once, not twice.
+idempotency_key="${IDEMPOTENCY_KEY:-$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)}"
+echo "Idempotency-Key: $idempotency_key" >&2
 
 # The amount is a decimal string in the payment's asset, never a number.
 amount=""
@@ -23,13 +26,20 @@ fi
 # $answer (stdout can't be rewound).
 answer="$(mktemp)"
 trap 'rm -f "$answer"' EXIT
-status=0
-curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
-  "$api_base/refunds" \
-  --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
-  --header "Content-Type: application/json" \
-  --header "Idempotency-Key: $idempotency_key" \
-  --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount}" || status=$?
+# 409 idempotency_in_progress: the same request is still running (a run you stopped, say):
+# wait a second and ask again with the same key, up to 4 times.
+for attempt in 1 2 3 4; do
+  status=0
+  curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
+    "$api_base/refunds" \
+    --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
+    --header "Content-Type: application/json" \
+    --header "Idempotency-Key: $idempotency_key" \
+    --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount}" || status=$?
+  grep -q '"idempotency_in_progress"' "$answer" || break
+  echo "409 idempotency_in_progress: retrying in 1 s (attempt $((attempt + 1)) of 4)" >&2
+  sleep 1
+done
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

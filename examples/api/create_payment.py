@@ -18,7 +18,7 @@ if not SECRET_KEY:
 
 
 def send(method, url, **kwargs):
-    """Sends a request; retries a 429, a 5xx or a network error with the same request.
+    """Sends a request; retries a 429, a 5xx, a 409 idempotency_in_progress or a network error.
 
     The Idempotency-Key is the same on every attempt, so the API acts once however many
     reach it. Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
@@ -31,7 +31,9 @@ def send(method, url, **kwargs):
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
             what, retry_after = error, ""
         else:
-            if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500):
+            # 409 idempotency_in_progress: the same request is still running (an earlier attempt).
+            running = response.status_code == 409 and "_in_progress" in response.text
+            if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500 and not running):
                 break
             what, retry_after = response.status_code, response.headers.get("Retry-After", "")
         seconds = int(retry_after) if retry_after.isdigit() else 2 ** (attempt - 1)
@@ -49,13 +51,17 @@ def send(method, url, **kwargs):
     return body
 
 
+# A fresh UUID v4 per operation. If this script stops before it prints an answer, run it
+# again with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
+idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
+print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
 payment = send(
     "POST",
     f"{API_BASE}/payments",
     headers={
         "Authorization": f"Bearer {SECRET_KEY}",
-        # A fresh UUID v4 per payment, the same on every retry of this request.
-        "Idempotency-Key": str(uuid.uuid4()),
+        # The same on every retry of this request, and on a re-run with IDEMPOTENCY_KEY.
+        "Idempotency-Key": idempotency_key,
     },
     json={
         "price": {"amount": "25.00", "currency": "USD"},  # a decimal string, never a number

@@ -32,6 +32,7 @@ curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --outp
     "payment.expired",
     "payment.canceled",
     "payment.failed",
+    "payment.updated",
     "refund.succeeded",
     "refund.failed"
   ]

@@ -10,13 +10,18 @@ const refundId = process.env.REFUND_ID;
 const outcome = process.env.OUTCOME || 'succeed';
 const attempts = 4;
 
-// Retries a 429, a 5xx or a network error with the same request, Idempotency-Key
+// Retries a 429, a 5xx, a 409 idempotency_in_progress or a network error with the same request, Idempotency-Key
 // included, so the API acts once however many attempts reach it. Waits the
 // Retry-After seconds the API asks for, else 1, 2, then 4 s.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
     const response = await fetch(url, init).catch((error: Error) => error);
-    const transient = response instanceof Error || response.status === 429 || response.status >= 500;
+    // 409 idempotency_in_progress: the same request is still running (an earlier attempt). Wait and ask again.
+    const running =
+      response instanceof Response &&
+      response.status === 409 &&
+      (await response.clone().text()).includes('_in_progress');
+    const transient = response instanceof Error || response.status === 429 || response.status >= 500 || running;
     if (transient && attempt < attempts) {
       const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));
       const seconds = retryAfter || 2 ** (attempt - 1);

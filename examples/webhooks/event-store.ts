@@ -13,7 +13,7 @@ import {applyEvent, type CoinwharfEvent} from './webhook-event';
 //     await client.query('BEGIN');
 //     const inserted = await client.query(
 //       'INSERT INTO processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [eventId]);
-//     if (inserted.rowCount === 1) await client.query("UPDATE orders SET status = 'paid' WHERE …");
+//     if (inserted.rowCount === 1) await applyEventWithPostgres(client, event); // as applyEvent below
 //     await client.query('COMMIT'); // rowCount 0: a repeat, and nothing was changed
 //   } catch (error) {
 //     await client.query('ROLLBACK');
@@ -38,9 +38,16 @@ export class EventStore {
       CREATE TABLE IF NOT EXISTS orders (
         reference TEXT PRIMARY KEY,
         status TEXT NOT NULL,
-        payment_id TEXT,
-        amount_received TEXT,
-        excess_to_refund TEXT
+        payment_id TEXT NOT NULL -- the payment that paid it
+      );
+      CREATE TABLE IF NOT EXISTS payments ( -- each payment's newest state, amounts as decimal strings
+        payment_id TEXT PRIMARY KEY,
+        reference TEXT NOT NULL,
+        status TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        amount_due TEXT NOT NULL,
+        amount_received TEXT NOT NULL,
+        amount_refunded TEXT NOT NULL
       );`);
   }
 

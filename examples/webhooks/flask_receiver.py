@@ -29,7 +29,12 @@ def database() -> sqlite3.Connection:
     )
     connection.execute(
         "CREATE TABLE IF NOT EXISTS orders (reference TEXT PRIMARY KEY, status TEXT NOT NULL,"
-        " payment_id TEXT, amount_received TEXT, excess_to_refund TEXT)"
+        " payment_id TEXT NOT NULL)"  # the payment that paid it
+    )
+    connection.execute(  # each payment's newest state, amounts as decimal strings
+        "CREATE TABLE IF NOT EXISTS payments (payment_id TEXT PRIMARY KEY, reference TEXT NOT NULL,"
+        " status TEXT NOT NULL, updated_at TEXT NOT NULL, amount_due TEXT NOT NULL,"
+        " amount_received TEXT NOT NULL, amount_refunded TEXT NOT NULL)"
     )
     return connection
 
@@ -41,37 +46,50 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
         return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
     order = payment["reference"] or payment["id"]
     received = payment["amount_received"]
-    amount = f"{received['amount']} {received['currency']}"
-    # OVER: more than amount_due arrived. The excess goes back to the customer (see the refunds guide).
-    excess = None
-    if "OVER" in payment["labels"]:
-        excess = str(Decimal(received["amount"]) - Decimal(payment["amount_due"]["amount"]))  # exact, never float
+
+    # Events arrive in any order: keep each payment's newest state (by updated_at), never an older one.
+    db.execute(
+        "INSERT INTO payments (payment_id, reference, status, updated_at, amount_due, amount_received,"
+        " amount_refunded) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO UPDATE SET"
+        " status = excluded.status, updated_at = excluded.updated_at, amount_received = excluded.amount_received,"
+        " amount_refunded = excluded.amount_refunded WHERE excluded.updated_at >= payments.updated_at",
+        (payment["id"], order, payment["status"], payment["updated_at"], payment["amount_due"]["amount"],
+         received["amount"], payment.get("amount_refunded", {}).get("amount", "0")),
+    )
 
     if event["type"] == "payment.succeeded":
-        db.execute(
-            "INSERT INTO orders (reference, status, payment_id, amount_received, excess_to_refund)"
-            " VALUES (?, 'paid', ?, ?, ?) ON CONFLICT (reference) DO UPDATE SET status = 'paid',"
-            " payment_id = excluded.payment_id, amount_received = excluded.amount_received,"
-            " excess_to_refund = excluded.excess_to_refund",
-            (order, payment["id"], amount, excess),
+        # One order is fulfilled once, by the first payment that succeeds for it.
+        inserted = db.execute(
+            "INSERT INTO orders (reference, status, payment_id) VALUES (?, 'paid', ?) ON CONFLICT DO NOTHING",
+            (order, payment["id"]),
         )
-        return f"{event['id']} fulfilled {payment['id']} for {order}: {amount} on {payment['network']}"
+        if inserted.rowcount == 0:
+            return f"{event['id']} {payment['id']}: {order} is already paid, not fulfilled again{owed(db, payment)}"
+        return (f"{event['id']} fulfilled {payment['id']} for {order}: "
+                f"{received['amount']} {received['currency']} on {payment['network']}{owed(db, payment)}")
 
     if event["type"] == "payment.updated":
-        # Amounts or labels changed, the status did not: never fulfil again. Funds that came
-        # after success (label OVER) raise amount_received: flag the excess for a refund.
-        if excess is None:
-            return f"{event['id']} payment.updated for {payment['id']}: nothing to do"
-        db.execute(
-            "UPDATE orders SET amount_received = ?, excess_to_refund = ? WHERE payment_id = ?",
-            (amount, excess, payment["id"]),
-        )
-        return (f"{event['id']} payment.updated for {payment['id']}: not fulfilled again; "
-                f"{excess} {received['currency']} over, to refund")
+        # Amounts or labels changed, the status did not: never fulfil again.
+        return f"{event['id']} payment.updated for {payment['id']}: not fulfilled again{owed(db, payment)}"
 
-    # Events can arrive out of order: compare data.updated_at with what you stored,
-    # or fetch GET /v1/payments/{id}, before acting on any other status.
+    # For any other status, act on the stored newest state, or fetch GET /v1/payments/{id}.
     return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
+
+
+def owed(db: sqlite3.Connection, payment: dict) -> str:
+    """What the customer is owed back, from the payment's newest stored state: for the payment that
+    paid the order, the confirmed funds over amount_due; for a second payment of an order already
+    paid, all of it. Less what was already refunded either way. Decimal: exact, never float."""
+    status, due, received, refunded, paid_by = db.execute(
+        "SELECT p.status, p.amount_due, p.amount_received, p.amount_refunded, o.payment_id"
+        " FROM payments p LEFT JOIN orders o ON o.reference = p.reference WHERE p.payment_id = ?",
+        (payment["id"],),
+    ).fetchone()
+    if status != "succeeded" or paid_by is None:
+        return ""
+    kept = Decimal(due) if paid_by == payment["id"] else Decimal(0)
+    back = Decimal(received) - kept - Decimal(refunded)
+    return f"; {back} {payment['amount_received']['currency']} to refund" if back > 0 else ""
 
 
 def process_once(event_id: str, event: dict) -> str | None:

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       confirmations: 30,
       required_confirmations: 30,
       labels: [],
-      reference: 'order_1042',
+      reference: null, // a test event pays for no order of yours: it is keyed by its payment id
       metadata: {customer_id: 'cus_8812'},
       created_at: iso(createdAt),
       updated_at: iso(now),

@@ -69,7 +69,7 @@ def main() -> int:
             "confirmations": 30,
             "required_confirmations": 30,
             "labels": [],
-            "reference": "order_1042",
+            "reference": None,  # a test event pays for no order of yours: it is keyed by its payment id
             "metadata": {"customer_id": "cus_8812"},
             "created_at": iso(created_at),
             "updated_at": iso(now),

@@ -76,32 +76,55 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
   const payment = event.data;
   const order = payment.reference ?? payment.id;
   const {amount, currency} = payment.amount_received;
-  // OVER: more than amount_due arrived. The excess goes back to the customer (see the refunds guide).
-  const excess = payment.labels.includes('OVER') ? minus(amount, payment.amount_due.amount) : null;
+
+  // Events arrive in any order: keep each payment's newest state (by updated_at), never an older one.
+  db.prepare(
+    `INSERT INTO payments (payment_id, reference, status, updated_at, amount_due, amount_received, amount_refunded)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (payment_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
+       amount_received = excluded.amount_received, amount_refunded = excluded.amount_refunded
+     WHERE excluded.updated_at >= payments.updated_at`,
+  ).run(
+    payment.id,
+    order,
+    payment.status,
+    payment.updated_at,
+    payment.amount_due.amount,
+    amount,
+    payment.amount_refunded?.amount ?? '0',
+  );
 
   if (event.type === 'payment.succeeded') {
-    db.prepare(
-      `INSERT INTO orders (reference, status, payment_id, amount_received, excess_to_refund)
-       VALUES (?, 'paid', ?, ?, ?)
-       ON CONFLICT (reference) DO UPDATE SET status = 'paid', payment_id = excluded.payment_id,
-         amount_received = excluded.amount_received, excess_to_refund = excluded.excess_to_refund`,
-    ).run(order, payment.id, `${amount} ${currency}`, excess);
-    return `${event.id} fulfilled ${payment.id} for ${order}: ${amount} ${currency} on ${payment.network}`;
+    // One order is fulfilled once, by the first payment that succeeds for it.
+    const {changes} = db
+      .prepare(`INSERT INTO orders (reference, status, payment_id) VALUES (?, 'paid', ?) ON CONFLICT DO NOTHING`)
+      .run(order, payment.id);
+    if (changes === 0)
+      return `${event.id} ${payment.id}: ${order} is already paid, not fulfilled again${owed(db, payment.id, currency)}`;
+    return `${event.id} fulfilled ${payment.id} for ${order}: ${amount} ${currency} on ${payment.network}${owed(db, payment.id, currency)}`;
   }
-
   if (event.type === 'payment.updated') {
-    // Amounts or labels changed, the status did not: never fulfil again. Funds that came
-    // after success (label OVER) raise amount_received: flag the excess for a refund.
-    if (excess === null) return `${event.id} payment.updated for ${payment.id}: nothing to do`;
-    db.prepare('UPDATE orders SET amount_received = ?, excess_to_refund = ? WHERE payment_id = ?').run(
-      `${amount} ${currency}`,
-      excess,
-      payment.id,
-    );
-    return `${event.id} payment.updated for ${payment.id}: not fulfilled again; ${excess} ${currency} over, to refund`;
+    // Amounts or labels changed, the status did not: never fulfil again.
+    return `${event.id} payment.updated for ${payment.id}: not fulfilled again${owed(db, payment.id, currency)}`;
   }
-
-  // Events can arrive out of order: before acting on any other status, compare
-  // data.updated_at with what you stored, or fetch GET /v1/payments/{id}.
+  // For any other status, act on the stored newest state, or fetch GET /v1/payments/{id}.
   return `${event.id} ${event.type} for ${payment.id}: nothing to do`;
+}
+
+/**
+ * What the customer is owed back for a payment, from its newest stored state: for the payment that
+ * paid the order, the confirmed funds over amount_due; for a second payment of an order already paid,
+ * all of it. Less what was already refunded either way. Refund it as the refunds guide shows.
+ */
+function owed(db: DatabaseSync, paymentId: string, currency: string): string {
+  const row = db
+    .prepare(
+      `SELECT p.status, p.amount_due, p.amount_received, p.amount_refunded, o.payment_id AS paid_by
+       FROM payments p LEFT JOIN orders o ON o.reference = p.reference WHERE p.payment_id = ?`,
+    )
+    .get(paymentId) as Record<string, string | null>;
+  if (row.status !== 'succeeded' || row.paid_by === null) return '';
+  const kept = row.paid_by === paymentId ? (row.amount_due as string) : '0';
+  const due = minus(minus(row.amount_received as string, kept), row.amount_refunded as string);
+  return due.startsWith('-') || /^[0.]+$/.test(due) ? '' : `; ${due} ${currency} to refund`;
 }

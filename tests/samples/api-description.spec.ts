@@ -138,6 +138,25 @@ test('the description says what the brief says', async () => {
   expect(codes.amount_too_small).toMatchObject({status: 400});
   expect(codes.amount_too_large).toMatchObject({status: 400});
   expect(codes.unsupported_currency.fix).toBe('Price the order in USD, EUR, GBP, CAD, AUD, JPY or CHF.');
+  // Each success response shows the object the operation leaves: "The payment, now `canceled`." shows a canceled one.
+  const outcomes: string[] = [];
+  for (const item of Object.values<any>(api.paths)) {
+    for (const operation of Object.values<any>(item)) {
+      for (const response of Object.values<any>(operation.responses)) {
+        const said = /now `(\w+)`|`(\w+)` or `\w+`/.exec(response.description ?? '');
+        const example = response.content?.['application/json']?.example;
+        if (said) outcomes.push(`${operation.operationId}: ${example?.status} (says ${said[1] ?? said[2]})`);
+      }
+    }
+  }
+  expect(outcomes).toEqual([
+    'cancelPayment: canceled (says canceled)',
+    'acceptPayment: succeeded (says succeeded)',
+    'simulateRefund: succeeded (says succeeded)',
+  ]);
+  expect(
+    api.paths['/sandbox/payments/{id}/simulate'].post.responses['200'].content['application/json'].example,
+  ).toMatchObject({status: 'succeeded', amount_received: {amount: '25.00', currency: 'USDC'}});
   for (const [name, prefix] of [
     ['PaymentId', 'pay_'],
     ['RefundId', 'rf_'],

@@ -185,6 +185,7 @@ languages.forEach((language, i) => {
           'payment.expired',
           'payment.canceled',
           'payment.failed',
+          'payment.updated',
           'refund.succeeded',
           'refund.failed',
         ],

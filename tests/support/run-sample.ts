@@ -27,6 +27,7 @@ const sampleVariables = [
   'STARTING_AFTER',
   'REFERENCE',
   'CREATED_SINCE',
+  'IDEMPOTENCY_KEY',
 ];
 
 /**

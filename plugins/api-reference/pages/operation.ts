@@ -129,7 +129,8 @@ function renderResponse(api: ApiDescription, status: string, written: Response, 
     codes.length > 0 &&
       `Error codes with this status: ${codes.map((name) => `[${code(name)}](./index.mdx#${errorAnchor(name)})`).join(', ')}.`,
     // A success shows the body it returns; an error's body is the error object, shown on the introduction.
-    schema && !isError && jsonBlock(exampleOf(api, schema), `${status} response`),
+    // The response's own example when it has one (a cancel answers a canceled payment), else the schema's.
+    schema && !isError && jsonBlock(media?.example ?? exampleOf(api, schema), `${status} response`),
   );
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {DatabaseSync} from 'node:sqlite';
 import {expect, test} from 'vitest';
 import {EventStore} from '../../../examples/webhooks/event-store';
-import {applyEvent, minus, type CoinwharfEvent} from '../../../examples/webhooks/webhook-event';
+import {minus, type CoinwharfEvent} from '../../../examples/webhooks/webhook-event';
 
 // The two modules every Node.js receiver sample shares: event-store.ts records an
 // event id and applies the event (webhook-event.ts) in one SQLite transaction.
@@ -14,11 +14,21 @@ import {applyEvent, minus, type CoinwharfEvent} from '../../../examples/webhooks
 const payment = {
   id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb',
   object: 'payment',
+  status: 'succeeded',
   reference: 'order_1042',
   network: 'base',
   labels: [] as string[],
   amount_due: {amount: '25.00', currency: 'USDC'},
   amount_received: {amount: '25.00', currency: 'USDC'},
+  amount_refunded: {amount: '0.00', currency: 'USDC'},
+  updated_at: '2025-01-01T10:04:12Z',
+};
+/** The same payment after 2.50 USDC more arrived, later. */
+const overLater = {
+  ...payment,
+  labels: ['OVER'],
+  amount_received: {amount: '27.50', currency: 'USDC'},
+  updated_at: '2025-01-01T10:30:00Z',
 };
 const event = (id: string, type: string, data: object = payment) =>
   ({id, type, timestamp: '2025-01-01T10:04:12Z', data}) as CoinwharfEvent;
@@ -63,13 +73,7 @@ test('processOnce records an id once and marks the order paid; a repeat returns 
     expect(store.processOnce('evt_1', other)).toBe(null);
     expect(rows(file, 'SELECT event_id FROM processed_events')).toEqual([{event_id: 'evt_1'}]);
     expect(rows(file, 'SELECT * FROM orders')).toEqual([
-      {
-        reference: 'order_1042',
-        status: 'paid',
-        payment_id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb',
-        amount_received: '25.00 USDC',
-        excess_to_refund: null,
-      },
+      {reference: 'order_1042', status: 'paid', payment_id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'},
     ]);
   }));
 
@@ -94,23 +98,50 @@ test('two connections to one database, as two processes have, still record an id
     expect(second.processOnce('evt_3', event('evt_3', 'payment.succeeded'))).toBeNull();
   }));
 
-test('payment.updated never fulfils: with OVER it records the excess to refund, without it does nothing', () =>
+test('payment.updated never fulfils; after more funds arrive it says what is owed back, less what was refunded', () =>
   withDatabase((file) => {
     const store = new EventStore(file);
     store.processOnce('evt_4', event('evt_4', 'payment.succeeded'));
-    const over = {...payment, labels: ['OVER'], amount_received: {amount: '27.50', currency: 'USDC'}, fee: null};
-    expect(store.processOnce('evt_5', event('evt_5', 'payment.updated', over))).toBe(
-      'evt_5 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC over, to refund',
+    expect(store.processOnce('evt_5', event('evt_5', 'payment.updated', overLater))).toBe(
+      'evt_5 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC to refund',
     );
-    expect(store.processOnce('evt_6', event('evt_6', 'payment.updated'))).toBe(
-      'evt_6 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: nothing to do',
+    const partlyRefunded = {
+      ...overLater,
+      amount_refunded: {amount: '1.00', currency: 'USDC'},
+      updated_at: '2025-01-01T11:00:00Z',
+    };
+    expect(store.processOnce('evt_6', event('evt_6', 'payment.updated', partlyRefunded))).toBe(
+      'evt_6 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 1.50 USDC to refund',
     );
-    expect(rows(file, 'SELECT status, amount_received, excess_to_refund FROM orders')).toEqual([
-      {status: 'paid', amount_received: '27.50 USDC', excess_to_refund: '2.50'},
+    expect(rows(file, 'SELECT status FROM orders')).toEqual([{status: 'paid'}]);
+  }));
+
+test('events out of order: an older payment.succeeded after a newer payment.updated keeps the newer amounts', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    expect(store.processOnce('evt_7', event('evt_7', 'payment.updated', overLater))).toBe(
+      'evt_7 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again',
+    );
+    expect(store.processOnce('evt_8', event('evt_8', 'payment.succeeded'))).toBe(
+      'evt_8 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1042: 25.00 USDC on base; 2.50 USDC to refund',
+    );
+    expect(rows(file, 'SELECT amount_received, updated_at FROM payments')).toEqual([
+      {amount_received: '27.50', updated_at: '2025-01-01T10:30:00Z'},
     ]);
   }));
 
-test('an overpaid payment.succeeded is fulfilled and its excess recorded; a payment without reference is keyed by its id', () =>
+test('a second payment that succeeds for an order already paid is not fulfilled: all of it is owed back', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    store.processOnce('evt_9', event('evt_9', 'payment.succeeded'));
+    const second = {...payment, id: 'pay_8Jd3RoY0tLe5MnQ2wSu9XaZc', labels: ['LATE']};
+    expect(store.processOnce('evt_10', event('evt_10', 'payment.succeeded', second))).toBe(
+      'evt_10 pay_8Jd3RoY0tLe5MnQ2wSu9XaZc: order_1042 is already paid, not fulfilled again; 25.00 USDC to refund',
+    );
+    expect(rows(file, 'SELECT payment_id FROM orders')).toEqual([{payment_id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}]);
+  }));
+
+test('an overpaid payment.succeeded is fulfilled and its excess named; a payment without reference is keyed by its id', () =>
   withDatabase((file) => {
     const store = new EventStore(file);
     const overpaid = {
@@ -119,12 +150,10 @@ test('an overpaid payment.succeeded is fulfilled and its excess recorded; a paym
       labels: ['OVER'],
       amount_received: {amount: '26.00', currency: 'USDC'},
     };
-    expect(store.processOnce('evt_7', event('evt_7', 'payment.succeeded', overpaid))).toBe(
-      'evt_7 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: 26.00 USDC on base',
+    expect(store.processOnce('evt_11', event('evt_11', 'payment.succeeded', overpaid))).toBe(
+      'evt_11 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: 26.00 USDC on base; 1.00 USDC to refund',
     );
-    expect(rows(file, 'SELECT reference, excess_to_refund FROM orders')).toEqual([
-      {reference: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb', excess_to_refund: '1.00'},
-    ]);
+    expect(rows(file, 'SELECT reference FROM orders')).toEqual([{reference: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}]);
   }));
 
 for (const [name, type, data] of [
@@ -143,10 +172,12 @@ for (const [name, type, data] of [
     }));
 }
 
-test('applyEvent changes nothing for an event it does not fulfil', () => {
-  const db = new DatabaseSync(':memory:');
-  expect(applyEvent(db, event('evt_9', 'payment.expired'))).toBe(
-    'evt_9 payment.expired for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: nothing to do',
-  );
-  db.close();
-});
+test('a status it does not act on fulfils nothing: only the newest state of the payment is kept', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    expect(store.processOnce('evt_12', event('evt_12', 'payment.expired', {...payment, status: 'expired'}))).toBe(
+      'evt_12 payment.expired for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: nothing to do',
+    );
+    expect(rows(file, 'SELECT * FROM orders')).toEqual([]);
+    expect(rows(file, 'SELECT status FROM payments')).toEqual([{status: 'expired'}]);
+  }));

@@ -1,0 +1,87 @@
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {expect} from '@playwright/test';
+import {testSecretKey} from '../support/mock-api';
+import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
+
+// A create sample that stopped before it printed an answer can be run again with the key it
+// printed (IDEMPOTENCY_KEY): the API then acts once. If the first request is still running, the
+// API answers 409 idempotency_in_progress, and the sample waits and asks again with the same key
+// instead of failing (a new run with a new key would create a second payment or refund).
+
+const createPayment = [
+  'examples/api/create-payment.sh',
+  'examples/api/create-payment.ts',
+  'examples/api/create_payment.py',
+];
+const createRefund = [
+  'examples/api/create-refund.sh',
+  'examples/api/create-refund.ts',
+  'examples/api/create_refund.py',
+];
+const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+
+test.describe.configure({timeout: 120_000});
+
+for (const file of createPayment) {
+  test(`${file} prints its Idempotency-Key, and a re-run with IDEMPOTENCY_KEY gets the same payment back`, async ({
+    mock,
+  }) => {
+    const first = await runSample(file, mockEnv(mock));
+    expect(first.code, first.stderr).toBe(0);
+    const key = /^Idempotency-Key: ([0-9a-f-]{36})$/m.exec(first.stderr)?.[1];
+    expect(key, first.stderr).toBeDefined();
+    const again = await runSample(file, mockEnv(mock, {IDEMPOTENCY_KEY: key}));
+    expect(again.code, again.stderr).toBe(0);
+    expect(parseOutput(again).id).toBe(parseOutput(first).id);
+    const creates = mock.requests.filter((r) => r.operationId === 'createPayment');
+    expect(creates.map((r) => r.headers['idempotency-key'])).toEqual([key, key]);
+    expect((await callMock(mock, 'GET', '/payments')).data).toHaveLength(1);
+  });
+}
+
+for (const file of createRefund) {
+  test(`${file} re-run with IDEMPOTENCY_KEY while the first refund is still running waits out 409 idempotency_in_progress and refunds once`, async ({
+    mock,
+  }) => {
+    // A receiver that holds its answer keeps the first refund request running: refunding an
+    // underpaid payment cancels it, and the mock delivers payment.canceled before it answers.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const receiver = createServer((_request, response) => void held.then(() => response.end('ok')));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    await callMock(mock, 'POST', '/webhook_endpoints', {url, enabled_events: ['payment.canceled']});
+    const under = await callMock(mock, 'POST', '/payments', quickstartPayment);
+    await callMock(mock, 'POST', `/sandbox/payments/${under.id}/simulate`, {outcome: 'underpay'});
+    const key = crypto.randomUUID();
+    const body = {payment: under.id, address: customerAddress};
+    const firstRun = fetch(`${mock.baseUrl}/refunds`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${testSecretKey}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': key,
+      },
+      body: JSON.stringify(body),
+    });
+    const rerun = runSample(
+      file,
+      mockEnv(mock, {PAYMENT_ID: under.id, REFUND_ADDRESS: customerAddress, IDEMPOTENCY_KEY: key}),
+    );
+    // The re-run's first attempt meets the running request, then the first request finishes.
+    await expect
+      .poll(() => mock.requests.filter((r) => r.operationId === 'createRefund' && r.status === 409).length)
+      .toBeGreaterThan(0);
+    const inProgress = mock.requests.find((r) => r.operationId === 'createRefund' && r.status === 409);
+    expect((inProgress?.response as {error: {code: string}}).error.code).toBe('idempotency_in_progress');
+    release();
+    const first = (await (await firstRun).json()) as {id: string};
+    const run = await rerun;
+    receiver.close();
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseOutput(run).id).toBe(first.id);
+    expect((await callMock(mock, 'GET', `/refunds?payment=${under.id}`)).data).toHaveLength(1);
+    expect(mock.violations).toEqual([]);
+  });
+}
