@@ -142,7 +142,7 @@ export const fundsArriving: readonly FundsArrival[] = [
     status: 'awaiting_payment',
     becomes: 'pending',
     event: 'payment.pending',
-    what: 'Counted in `amount_pending` until confirmed; at the required confirmations the payment succeeds (UNDER or OVER by the amount).',
+    what: 'Counted in `amount_pending` until confirmed. At the required confirmations: the full amount succeeds (OVER when more), a short one moves to `requires_action` with UNDER.',
   },
   {
     status: 'pending',

@@ -291,3 +291,38 @@ test('a sandbox payment names the token contract the networks table gives for it
     pairs.filter(([asset]) => asset === 'USDC' || asset === 'USDT'),
   );
 });
+
+test('funds after an accepted short payment raise amount_received with payment.updated, and add OVER only past amount_due', async ({
+  mock,
+}) => {
+  const under = await payment(mock, 'underpay');
+  await callMock(mock, 'POST', `/payments/${under.id}/accept`);
+  const more = await simulate(mock, under.id, 'late');
+  expect(more).toMatchObject({
+    status: 'succeeded',
+    labels: ['UNDER'],
+    amount_received: {amount: '22.50', currency: 'USDC'},
+  });
+  expect((await eventsOf(mock, under.id)).at(-1)).toBe('payment.updated');
+});
+
+test('events created while an endpoint is disabled stay failed, so replaying the failed events finds them', async ({
+  mock,
+}) => {
+  const gone = createServer((_request, response) => {
+    response.statusCode = 410; // Gone: the endpoint is disabled
+    response.end();
+  });
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/webhooks`;
+  await callMock(mock, 'POST', '/webhook_endpoints', {url, enabled_events: ['payment.created', 'payment.succeeded']});
+  const created = await payment(mock); // payment.created: answered 410, the endpoint is now disabled
+  await simulate(mock, created.id, 'exact'); // payment.succeeded: not attempted, the endpoint is disabled
+  gone.close();
+  const {data} = await callMock(mock, 'GET', '/events?delivery_status=failed');
+  expect(data.map((event: any) => [event.type, event.delivery_attempts])).toEqual([
+    ['payment.succeeded', 0],
+    ['payment.created', 1],
+  ]);
+  expect(mock.deliveries.map((d) => [d.type, d.status])).toEqual([['payment.created', 410]]);
+});

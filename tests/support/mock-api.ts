@@ -186,8 +186,11 @@ export async function startMockApi(): Promise<MockApi> {
     const record = {...event, delivery_status: 'pending', delivery_attempts: 0};
     events.unshift(record);
     const body = JSON.stringify(event);
-    let failed = false;
-    for (const endpoint of endpoints.filter((e) => e.status === 'enabled' && e.enabled_events.includes(type))) {
+    // A disabled endpoint that subscribed has not acknowledged the event: it stays `failed`, so a
+    // replay of the failed events after the endpoint is enabled again misses nothing.
+    const subscribed = endpoints.filter((e) => e.enabled_events.includes(type));
+    let failed = subscribed.some((e) => e.status !== 'enabled');
+    for (const endpoint of subscribed.filter((e) => e.status === 'enabled')) {
       const timestamp = Math.floor(Date.now() / 1000).toString();
       const key = Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64');
       const signature = createHmac('sha256', key).update(`${event.id}.${timestamp}.${body}`).digest('base64');
@@ -444,8 +447,9 @@ export async function startMockApi(): Promise<MockApi> {
           // Funds after the end: a succeeded payment stays succeeded (OVER, payment.updated); any other reopens.
           if (payment.status === 'succeeded') {
             seeTransaction(payment, due / 10n, n);
+            const over = unitsOf(payment, 'amount_received') > due;
             Object.assign(payment, {
-              labels: [...new Set([...payment.labels, 'OVER'])],
+              labels: over ? [...new Set([...payment.labels, 'OVER'])] : payment.labels,
               fee: feeOf(payment),
               updated_at: now(),
             });
