@@ -11,12 +11,16 @@ import {inSite, routes, waitForHydration} from '../support/site';
 
 test.describe('the built HTML', () => {
   // Elements of the whole page (code included), as the build writes them. Before lines were
-  // compacted: quickstart 9,231, webhook guide 9,094, /api/payments 6,496, /payments/testing 6,216.
+  // compacted: quickstart 9,231, webhook guide 9,094, /api/payments 6,496, /payments/testing 6,216;
+  // after: 4,610, 4,590, 3,439, 3,380. Money model v2 (issue #29) raised them to 7,548, 6,120, 5,865
+  // and 7,702: samples that retry with the same key and report non-JSON errors (about twice the
+  // lines), receivers that fulfil in one transaction, and literal per-terminal commands in three
+  // languages on the quickstart and testing guide. Budgets are those counts plus 3 %.
   const elementBudgets: Record<string, number> = {
-    [routes.quickstart]: 4_850,
-    [routes.webhookGuide]: 4_800,
-    '/api/payments': 3_600,
-    '/payments/testing': 3_550,
+    [routes.quickstart]: 7_800,
+    [routes.webhookGuide]: 6_300,
+    '/api/payments': 6_050,
+    '/payments/testing': 7_950,
   };
   for (const [route, budget] of Object.entries(elementBudgets)) {
     test(`${route} has at most ${budget} elements`, () => {
