@@ -124,6 +124,8 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
 
       /** An internal link's absolute URL, to the target's twin where it has one. */
       const resolveLink = (url: string, fromFile: string): string | undefined => {
+        // pathname:///file: a file the site serves as it is (Docusaurus's escape from routing).
+        if (url.startsWith('pathname:///')) return siteUrl + url.slice('pathname://'.length);
         if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) return undefined; // external
         const [, target = '', rest = ''] = /^([^?#]*)(.*)$/.exec(url) ?? [];
         if (target === '') return twinUrl(byFile.get(fromFile)!) + rest;
