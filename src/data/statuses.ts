@@ -69,8 +69,8 @@ export const paymentStatuses: readonly StatusInfo[] = [
     status: 'canceled',
     final: true,
     meaning:
-      'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label.',
-    yourMove: 'Nothing: the customer can no longer pay it. A refund that fails can be made again.',
+      'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label; so does the failure of that refund.',
+    yourMove: 'Nothing: the customer can no longer pay it.',
   },
   {
     status: 'failed',
@@ -97,6 +97,12 @@ export const statusTransitions: readonly StatusTransition[] = [
   {from: 'pending', to: 'failed', when: 'a reorg drops the transaction, quote expired', short: 'reorg, quote over'},
   {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
   {from: 'canceled', to: 'requires_action', when: 'funds arrive after it ended', short: 'late funds', label: 'LATE'},
+  {
+    from: 'canceled',
+    to: 'requires_action',
+    when: 'the refund of everything it held fails (the funds are back)',
+    short: 'refund failed',
+  },
   {from: 'failed', to: 'requires_action', when: 'funds arrive after it ended', short: 'late funds', label: 'LATE'},
   {
     from: 'succeeded',

@@ -89,6 +89,7 @@ function refund(event: WebhookEvent, id: string, now: number) {
     address: customerAddress,
     transaction_hash:
       event.status === 'succeeded' ? '0x9b0c4a15c8e2f0a9d4b71c36e18a2f5d09b4c7e3a6f1d82b0c94e57a13d6f28e' : null,
+    network_fee: event.status === 'succeeded' ? {amount: '0.02', currency: 'USDC'} : null,
     created_at: iso(now - 120),
     updated_at: iso(now),
   };

@@ -278,9 +278,22 @@ const pages: {page: string; units: Unit[]}[] = [
       section('Force refunds', [
         created,
         simulated('succeeded', ['OVER'], ['payment.pending', 'payment.succeeded'], {amount_received: usdc('27.50')}),
-        {runs: 'create-refund', shows: {object: 'refund', status: 'pending', amount: usdc('2.50')}, events: []},
-        {runs: 'simulate-refund', shows: {object: 'refund', status: 'failed'}, events: ['refund.failed']},
-        {runs: 'create-refund', shows: {object: 'refund', status: 'pending', amount: usdc('2.50')}, events: []},
+        // A refund changes a succeeded payment's amount_refunded, not its status: payment.updated.
+        {
+          runs: 'create-refund',
+          shows: {object: 'refund', status: 'pending', amount: usdc('2.50')},
+          events: ['payment.updated'],
+        },
+        {
+          runs: 'simulate-refund',
+          shows: {object: 'refund', status: 'failed'},
+          events: ['refund.failed', 'payment.updated'],
+        },
+        {
+          runs: 'create-refund',
+          shows: {object: 'refund', status: 'pending', amount: usdc('2.50')},
+          events: ['payment.updated'],
+        },
         {runs: 'simulate-refund', shows: {object: 'refund', status: 'succeeded'}, events: ['refund.succeeded']},
         {
           runs: 'get-balance',
@@ -302,8 +315,16 @@ const pages: {page: string; units: Unit[]}[] = [
         steps: [
           created,
           simulated('succeeded', [], ['payment.pending', 'payment.succeeded']),
-          {runs: 'create-refund', shows: {object: 'refund', status: 'pending', amount: usdc('10.00')}, events: []},
-          {runs: 'create-refund', shows: {object: 'refund', status: 'pending', amount: usdc('15.00')}, events: []},
+          {
+            runs: 'create-refund',
+            shows: {object: 'refund', status: 'pending', amount: usdc('10.00')},
+            events: ['payment.updated'],
+          },
+          {
+            runs: 'create-refund',
+            shows: {object: 'refund', status: 'pending', amount: usdc('15.00')},
+            events: ['payment.updated'],
+          },
           {
             runs: 'get-refund',
             shows: {object: 'refund', status: 'pending', amount: usdc('15.00'), transaction_hash: null},
@@ -319,7 +340,11 @@ const pages: {page: string; units: Unit[]}[] = [
       section('Refund an overpayment', [
         created,
         simulated('succeeded', ['OVER'], ['payment.pending', 'payment.succeeded'], {amount_received: usdc('27.50')}),
-        {runs: 'refund-overpayment', shows: {object: 'refund', status: 'pending', amount: usdc('2.5')}, events: []},
+        {
+          runs: 'refund-overpayment',
+          shows: {object: 'refund', status: 'pending', amount: usdc('2.5')},
+          events: ['payment.updated'],
+        },
       ]),
       section('Refund an underpaid or late payment', [
         created,
@@ -338,8 +363,17 @@ const pages: {page: string; units: Unit[]}[] = [
           shows: {object: 'refund', status: 'pending', amount: usdc('20.00')},
           events: ['payment.canceled'],
         },
-        {runs: 'simulate-refund', shows: {object: 'refund', status: 'failed'}, events: ['refund.failed']},
-        {runs: 'create-refund', shows: {object: 'refund', status: 'pending', amount: usdc('20.00')}, events: []},
+        // The failed full refund puts the payment back in requires_action; the new one cancels it again.
+        {
+          runs: 'simulate-refund',
+          shows: {object: 'refund', status: 'failed'},
+          events: ['refund.failed', 'payment.requires_action'],
+        },
+        {
+          runs: 'create-refund',
+          shows: {object: 'refund', status: 'pending', amount: usdc('20.00')},
+          events: ['payment.canceled'],
+        },
         {runs: 'simulate-refund', shows: {object: 'refund', status: 'succeeded'}, events: ['refund.succeeded']},
       ]),
     ],

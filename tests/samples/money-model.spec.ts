@@ -167,6 +167,8 @@ test('amount_refunded counts refunds that have not failed; refunds are readable 
   expect(second.amount).toEqual({amount: '25.00', currency: 'USDC'});
   const sent = await callMock(mock, 'POST', `/sandbox/refunds/${second.id}/simulate`, {outcome: 'succeed'});
   expect(sent.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(sent.network_fee).toEqual({amount: '0.00', currency: 'USDC'}); // the sandbox's chains charge nothing
+  expect(first.network_fee).toBeNull();
   expect(await callMock(mock, 'GET', `/refunds/${second.id}`)).toEqual(sent);
   const other = await payment(mock, 'exact');
   await callMock(mock, 'POST', '/refunds', {payment: other.id, address: customerAddress});
@@ -325,4 +327,36 @@ test('events created while an endpoint is disabled stay failed, so replaying the
     ['payment.created', 1],
   ]);
   expect(mock.deliveries.map((d) => [d.type, d.status])).toEqual([['payment.created', 410]]);
+});
+
+test('a refund of a succeeded payment sends payment.updated when created and when it fails; a failed full refund of a payment that required action puts it back in requires_action', async ({
+  mock,
+}) => {
+  const paid = await payment(mock, 'exact');
+  const partial = await callMock(mock, 'POST', '/refunds', {
+    payment: paid.id,
+    amount: {amount: '10.00', currency: 'USDC'},
+    address: customerAddress,
+  });
+  await callMock(mock, 'POST', `/sandbox/refunds/${partial.id}/simulate`, {outcome: 'fail'});
+  expect((await eventsOf(mock, paid.id)).slice(3)).toEqual(['payment.updated', 'refund.failed', 'payment.updated']);
+
+  const under = await payment(mock, 'underpay');
+  const all = await callMock(mock, 'POST', '/refunds', {payment: under.id, address: customerAddress});
+  expect((await callMock(mock, 'GET', `/payments/${under.id}`)).status).toBe('canceled');
+  await callMock(mock, 'POST', `/sandbox/refunds/${all.id}/simulate`, {outcome: 'fail'});
+  const back = await callMock(mock, 'GET', `/payments/${under.id}`);
+  expect(back).toMatchObject({
+    status: 'requires_action',
+    labels: ['UNDER'],
+    amount_refunded: {amount: '0.00', currency: 'USDC'},
+  });
+  expect((await eventsOf(mock, under.id)).slice(-3)).toEqual([
+    'payment.canceled',
+    'refund.failed',
+    'payment.requires_action',
+  ]);
+  // Out of the dead end: it can be accepted now.
+  expect((await callMock(mock, 'POST', `/payments/${under.id}/accept`)).status).toBe('succeeded');
+  expect(mock.violations).toEqual([]);
 });

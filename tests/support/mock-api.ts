@@ -260,6 +260,12 @@ export async function startMockApi(): Promise<MockApi> {
     payment.amount_refunded = money(payment, unitsOf(payment, 'amount_received') - refundable(payment));
   };
 
+  /** Amounts changed without a new status: payment.updated (BRIEF, Model v2). */
+  const amountsChanged = async (payment: Json) => {
+    payment.updated_at = now();
+    await emit('payment.updated', payment);
+  };
+
   /** A transaction of `value` seen paying the payment, with `confirmations` (0: not mined yet). */
   const seeTransaction = (payment: Json, value: bigint, confirmations: number) => {
     payment.transactions.push({
@@ -534,13 +540,14 @@ export async function startMockApi(): Promise<MockApi> {
         network: payment.network,
         address,
         transaction_hash: null as string | null,
+        network_fee: null as Json | null,
         created_at: now(),
         updated_at: now(),
       };
       refunds.set(refund.id, refund);
       countRefunds(payment);
       if (payment.status === 'requires_action') await setStatus(payment, 'canceled');
-      else payment.updated_at = now();
+      else await amountsChanged(payment);
       return {status: 201, body: refund};
     },
     async simulateRefund(c) {
@@ -558,12 +565,20 @@ export async function startMockApi(): Promise<MockApi> {
       Object.assign(refund, {
         status,
         transaction_hash: status === 'succeeded' ? newTransactionHash(refund.network) : null,
+        // Sent: the network's fee is charged to the balance; the sandbox's chains charge nothing.
+        network_fee:
+          status === 'succeeded' ? {amount: decimal(0n, decimals[refund.asset]), currency: refund.asset} : null,
         updated_at: now(),
       });
       const payment = payments.get(refund.payment) as Json;
-      countRefunds(payment);
-      payment.updated_at = now();
       await emit(`refund.${status}`, refund);
+      if (status === 'failed') {
+        countRefunds(payment);
+        // The funds are back with the payment: a payment canceled by refunding everything needs
+        // action again (accept, or refund to a new address); a succeeded one has less refunded.
+        if (payment.status === 'canceled') await setStatus(payment, 'requires_action');
+        else await amountsChanged(payment);
+      }
       return {status: 200, body: refund};
     },
     getRefund: (c) => {

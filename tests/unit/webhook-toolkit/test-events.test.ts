@@ -100,6 +100,7 @@ describe('signed test events', () => {
         network: 'base',
         address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
         transaction_hash: null,
+        network_fee: null,
         created_at: '2025-10-09T08:51:20Z',
         updated_at: '2025-10-09T08:53:20Z',
       },
