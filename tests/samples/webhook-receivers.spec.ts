@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -446,4 +446,15 @@ test.describe('createApp(secret, store) of the Express and Fastify samples', () 
       await app.close();
     }
   });
+});
+
+test('the Node.js receivers apply events with examples/webhooks/webhook-event.ts, through the store, as the pages show them', () => {
+  const importsOf = (file: string) =>
+    [...readFileSync(file, 'utf8').matchAll(/^import [^;]*? from '(\.\/[^']+)';$/gm)].map((match) => match[1]).sort();
+  expect(importsOf('examples/webhooks/event-store.ts')).toEqual(['./webhook-event']);
+  for (const receiver of ['express-receiver', 'fastify-receiver', 'nextjs-route']) {
+    expect(importsOf(`examples/webhooks/${receiver}.ts`), receiver).toEqual(
+      expect.arrayContaining(['./event-store', './verify-standardwebhooks', './webhook-event']),
+    );
+  }
 });
