@@ -78,6 +78,8 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
   const {amount, currency} = payment.amount_received;
 
   // Events arrive in any order: keep each payment's newest state (by updated_at), never an older one.
+  // updated_at counts seconds: when two states share one, the later delivery wins. Where that
+  // matters (the amount you refund), fetch GET /v1/payments/{id} before you act.
   db.prepare(
     `INSERT INTO payments (payment_id, reference, status, updated_at, amount_due, amount_received, amount_refunded)
      VALUES (?, ?, ?, ?, ?, ?, ?)
