@@ -8,7 +8,7 @@ import {Webhook} from 'standardwebhooks';
 async function main(): Promise<void> {
   const secret = process.env.COINWHARF_WEBHOOK_SECRET;
   if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to the secret your receiver uses (whsec_…)');
-  const url = process.argv[2] ?? 'http://127.0.0.1:4242/webhooks/coinwharf';
+  const url = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'http://127.0.0.1:4242/webhooks/coinwharf';
 
   const now = new Date();
   const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');

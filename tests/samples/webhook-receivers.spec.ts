@@ -251,6 +251,9 @@ function sendTestEventContract(name: string, target: () => Target) {
 
       const tampered = await send(['--tamper'], {});
       expect(tampered.code).toBe(1);
+      // The flag before the URL, as a reader may type it, is a flag, not the URL.
+      const flagFirst = await runScript(script, ['--tamper', target().url!], {COINWHARF_WEBHOOK_SECRET: secret});
+      expect(flagFirst.stdout).toMatch(/→ 400 /);
       expect(tampered.stdout).toMatch(/→ 400 /);
       expect(target().fulfilled(eventId)).toHaveLength(1);
     });
