@@ -6,7 +6,7 @@ import {expect} from '@playwright/test';
 import {testSecretKey, type MockApi} from '../support/mock-api';
 import {callMock, repoRoot, test} from '../support/run-sample';
 import {recordUsage} from '../support/sample-usage';
-import {TerminalSession, type CommandRun} from '../support/terminals';
+import {readerEnvironment, TerminalSession, type CommandRun} from '../support/terminals';
 
 // The guides that continue the quickstart (testing, refunds, fees and settlement),
 // done literally, as a reader does them, in each language: like
@@ -182,29 +182,6 @@ function fill(text: string, runs: CommandRun[]): string {
   const left = /<[^<>\s][^<>]*>/.exec(filled);
   if (left) throw new Error(`The test does not know what a reader puts in place of ${left[0]}`);
   return filled;
-}
-
-/** The machine a reader has, as in quickstart-flow: Node.js 24 and Debian's Python, nothing of this repository. */
-const nodeBin = path.join(repoRoot, 'node_modules/node/bin');
-function readerEnvironment(apiBase: string): Record<string, string> {
-  const env: Record<string, string> = {
-    HOME: process.env.HOME ?? '/root',
-    PATH: `${nodeBin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`,
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
-    COINWHARF_API_BASE: apiBase,
-  };
-  for (const [name, value] of Object.entries(process.env)) {
-    if (
-      value &&
-      /^(https?_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR)|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT)$/i.test(name)
-    ) {
-      env[name] = value;
-    }
-  }
-  return env;
 }
 
 /** What one command that runs a sample must show: part of the object it prints, and the events the mock sent meanwhile. */

@@ -8,7 +8,7 @@ import {Webhook} from 'standardwebhooks';
 import {testSecretKey} from '../support/mock-api';
 import {mockEnv, parseOutput, repoRoot, runSample, test} from '../support/run-sample';
 import {recordUsage} from '../support/sample-usage';
-import {TerminalSession, type CommandRun} from '../support/terminals';
+import {readerEnvironment, TerminalSession, type CommandRun} from '../support/terminals';
 
 // The quickstart done literally, as a person does it, in each language. The test
 // reads docs/payments/quickstart.mdx and follows it from top to bottom:
@@ -185,31 +185,6 @@ function fill(text: string, runs: Run[]): string {
   const left = /<[^<>\s][^<>]*>/.exec(filled);
   if (left) throw new Error(`The test does not know what a reader puts in place of ${left[0]}`);
   return filled;
-}
-
-/** The machine a reader has: Debian with Node.js 24 on the PATH; nothing of this repository. */
-const nodeBin = path.join(repoRoot, 'node_modules/node/bin');
-function readerEnvironment(apiBase: string): Record<string, string> {
-  const env: Record<string, string> = {
-    HOME: process.env.HOME ?? '/root',
-    PATH: `${nodeBin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`,
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
-    // The one substitution: the API is the mock.
-    COINWHARF_API_BASE: apiBase,
-  };
-  // The machine's own network settings (proxies, its certificate authorities), as any program there has them.
-  for (const [name, value] of Object.entries(process.env)) {
-    if (
-      value &&
-      /^(https?_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR)|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT)$/i.test(name)
-    ) {
-      env[name] = value;
-    }
-  }
-  return env;
 }
 
 async function portIsFree(port: number): Promise<boolean> {

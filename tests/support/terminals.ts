@@ -171,3 +171,28 @@ export class TerminalSession {
     }
   }
 }
+
+/** The machine a reader has: Debian with Node.js 24 on the PATH; nothing of this repository. */
+const nodeBin = path.resolve(__dirname, '../../node_modules/node/bin');
+export function readerEnvironment(apiBase: string): Record<string, string> {
+  const env: Record<string, string> = {
+    HOME: process.env.HOME ?? '/root',
+    PATH: `${nodeBin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`,
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+    // The one substitution: the API is the mock.
+    COINWHARF_API_BASE: apiBase,
+  };
+  // The machine's own network settings (proxies, its certificate authorities), as any program there has them.
+  for (const [name, value] of Object.entries(process.env)) {
+    if (
+      value &&
+      /^(https?_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR)|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT)$/i.test(name)
+    ) {
+      env[name] = value;
+    }
+  }
+  return env;
+}
