@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Refund a payment to an address your customer gave you, on the payment's network.
 # Without REFUND_AMOUNT, refunds everything still refundable; with it (and
-# REFUND_CURRENCY, the payment's asset), refunds that part.
+# REFUND_CURRENCY, the payment's asset), refunds that part. REFUND_REASON=overpayment
+# marks a refund of an overpayment's excess; without it the reason is "other".
 # Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... bash create-refund.sh
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
@@ -19,6 +20,10 @@ if [[ -n "${REFUND_AMOUNT:-}" ]]; then
   : "${REFUND_CURRENCY:?Set REFUND_CURRENCY to the asset of the payment, such as USDC}"
   amount=", \"amount\": {\"amount\": \"$REFUND_AMOUNT\", \"currency\": \"$REFUND_CURRENCY\"}"
 fi
+reason=""
+if [[ -n "${REFUND_REASON:-}" ]]; then
+  reason=", \"reason\": \"$REFUND_REASON\""
+fi
 
 # --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
 # to 4 attempts, with the same Idempotency-Key, after the Retry-After seconds the
@@ -35,7 +40,7 @@ for attempt in 1 2 3 4; do
     --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
     --header "Content-Type: application/json" \
     --header "Idempotency-Key: $idempotency_key" \
-    --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount}" || status=$?
+    --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount$reason}" || status=$?
   grep -q '"idempotency_in_progress"' "$answer" || break
   echo "409 idempotency_in_progress: retrying in 1 s (attempt $((attempt + 1)) of 4)" >&2
   sleep 1

@@ -1,6 +1,7 @@
 // Refund a payment to an address your customer gave you, on the payment's network.
 // Without REFUND_AMOUNT, refunds everything still refundable; with it (and
-// REFUND_CURRENCY, the payment's asset), refunds that part.
+// REFUND_CURRENCY, the payment's asset), refunds that part. REFUND_REASON=overpayment
+// marks a refund of an overpayment's excess; without it the reason is "other".
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... npx tsx create-refund.ts
 import {randomUUID} from 'node:crypto';
 import process from 'node:process';
@@ -12,6 +13,7 @@ const paymentId = process.env.PAYMENT_ID;
 const address = process.env.REFUND_ADDRESS;
 const amount = process.env.REFUND_AMOUNT;
 const currency = process.env.REFUND_CURRENCY;
+const reason = process.env.REFUND_REASON;
 const attempts = 4;
 
 // Retries a 429, a 5xx, a 409 idempotency_in_progress or a network error with the same request, Idempotency-Key
@@ -70,7 +72,12 @@ async function main() {
       'Idempotency-Key': idempotencyKey,
     },
     // The amount is a decimal string in the payment's asset, never a number.
-    body: JSON.stringify({payment: paymentId, address, ...(amount ? {amount: {amount, currency}} : {})}),
+    body: JSON.stringify({
+      payment: paymentId,
+      address,
+      ...(amount ? {amount: {amount, currency}} : {}),
+      ...(reason ? {reason} : {}),
+    }),
   });
   console.log(JSON.stringify(result, null, 2));
 }

@@ -1,7 +1,8 @@
 """Refund a payment to an address your customer gave you, on the payment's network.
 
 Without REFUND_AMOUNT, refunds everything still refundable; with it (and
-REFUND_CURRENCY, the payment's asset), refunds that part.
+REFUND_CURRENCY, the payment's asset), refunds that part. REFUND_REASON=overpayment
+marks a refund of an overpayment's excess; without it the reason is "other".
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... python3 create_refund.py
 """
 import json
@@ -18,6 +19,7 @@ PAYMENT_ID = os.environ.get("PAYMENT_ID")
 ADDRESS = os.environ.get("REFUND_ADDRESS")
 AMOUNT = os.environ.get("REFUND_AMOUNT")
 CURRENCY = os.environ.get("REFUND_CURRENCY")
+REASON = os.environ.get("REFUND_REASON")
 ATTEMPTS = 4
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
@@ -67,6 +69,8 @@ def send(method, url, **kwargs):
 refund = {"payment": PAYMENT_ID, "address": ADDRESS}
 if AMOUNT:
     refund["amount"] = {"amount": AMOUNT, "currency": CURRENCY}
+if REASON:
+    refund["reason"] = REASON
 
 # A fresh UUID v4 per operation. If this script stops before it prints an answer, run it
 # again with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.

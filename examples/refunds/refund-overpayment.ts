@@ -1,6 +1,7 @@
 // Refund what is still owed of an overpaid payment (status succeeded, label OVER)
 // to an address the customer gave you: the excess, amount_received - amount_due,
-// less what was refunded already (amount_refunded, refunds that have not failed).
+// less the excess refunded already (refunds with reason "overpayment" that have
+// not failed; refunds for other reasons, such as returned goods, do not count).
 // Worked out in the asset's smallest units, never with floating point. Safe to
 // run again: a re-run refunds only what is still owed, and never twice.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... npx tsx refund-overpayment.ts
@@ -20,9 +21,10 @@ const toUnits = (amount: string, places: number) => {
   const [whole, fraction = ''] = amount.split('.');
   return BigInt(whole + fraction.padEnd(places, '0'));
 };
+// As the API writes amounts: no trailing zeros past two decimals ("2.50", "0.00041234").
 const fromUnits = (units: bigint, places: number) => {
   const digits = units.toString().padStart(places + 1, '0');
-  const fraction = digits.slice(-places).replace(/0+$/, '');
+  const fraction = digits.slice(-places).replace(/0+$/, '').padEnd(Math.min(2, places), '0');
   return digits.slice(0, -places) + (fraction ? `.${fraction}` : '');
 };
 
@@ -38,13 +40,12 @@ interface Payment {
   address: string;
   amount_due: Money;
   amount_received: Money;
-  amount_refunded: Money;
 }
 interface ApiError {
   error: {code: string; message: string; request_id: string};
 }
 interface RefundList {
-  data: {id: string; status: string}[];
+  data: {id: string; status: string; reason: string; amount: Money}[];
   has_more: boolean;
 }
 
@@ -102,28 +103,37 @@ async function main() {
 
   const places = decimals[payment.asset];
   const units = (money: Money) => toUnits(money.amount, places);
-  const owed = units(payment.amount_received) - units(payment.amount_due) - units(payment.amount_refunded);
-  if (owed <= 0n) {
-    console.log(`Nothing left to refund: ${payment.amount_refunded.amount} ${payment.asset} refunded already`);
-    return;
-  }
-  const amount = fromUnits(owed, places);
 
-  // The key names this refund by what it is computed from: the payment, the amount, what
-  // was refunded before, the address. So a re-run replays it (or waits for it) instead of
-  // refunding twice, even while amount_refunded does not show it yet. A refund that failed
-  // drops out of amount_refunded: its id joins the key, so the re-run is a new refund, not
-  // a replay of the failed one's answer.
+  // Every refund of the payment, following has_more: the excess refunded so far, and
+  // the failed refunds (their ids join the Idempotency-Key below).
   const failed: string[] = [];
+  let excessRefunded = 0n;
   let after = '';
   do {
     const page = await call<RefundList>(
       `/refunds?payment=${paymentId}&limit=100${after && `&starting_after=${after}`}`,
     );
-    failed.push(...page.data.filter((r) => r.status === 'failed').map((r) => r.id));
+    for (const refund of page.data) {
+      if (refund.status === 'failed') failed.push(refund.id);
+      else if (refund.reason === 'overpayment') excessRefunded += units(refund.amount);
+    }
     after = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (after);
-  const named = [paymentId, amount, payment.amount_refunded.amount, address, ...failed.sort()].join(' ');
+
+  const owed = units(payment.amount_received) - units(payment.amount_due) - excessRefunded;
+  if (owed <= 0n) {
+    console.log(
+      `Nothing left to refund: the excess, ${fromUnits(excessRefunded, places)} ${payment.asset}, is refunded already`,
+    );
+    return;
+  }
+  const amount = fromUnits(owed, places);
+
+  // The key names this refund by what it is computed from: the payment, the amount, the
+  // excess refunded before, the address. So a re-run replays it (or waits for it) instead
+  // of refunding twice. A refund that failed no longer counts: its id joins the key, so
+  // the re-run is a new refund, not a replay of the failed one's answer.
+  const named = [paymentId, amount, fromUnits(excessRefunded, places), address, ...failed.sort()].join(' ');
   const idempotencyKey = `overpayment-${createHash('sha256').update(named).digest('hex')}`;
 
   // A refusal stored under the key (a 4xx, kept 24 h, such as 409 balance_insufficient)
@@ -135,7 +145,12 @@ async function main() {
       const refund = await call<unknown>('/refunds', {
         method: 'POST',
         headers: {'Content-Type': 'application/json', 'Idempotency-Key': key},
-        body: JSON.stringify({payment: paymentId, amount: {amount, currency: payment.asset}, address}),
+        body: JSON.stringify({
+          payment: paymentId,
+          reason: 'overpayment',
+          amount: {amount, currency: payment.asset},
+          address,
+        }),
       });
       console.log(JSON.stringify(refund, null, 2));
       return;

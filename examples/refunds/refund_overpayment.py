@@ -1,8 +1,9 @@
 """Refund what is still owed of an overpaid payment (status succeeded, label OVER).
 
 The refund goes to an address the customer gave you. What is owed is the excess,
-amount_received - amount_due, less what was refunded already (amount_refunded: refunds that
-have not failed), worked out with Decimal, never with floating point. Safe to run again: a
+amount_received - amount_due, less the excess refunded already (refunds with reason
+"overpayment" that have not failed; refunds for other reasons, such as returned goods, do not
+count), worked out with Decimal, never with floating point. Safe to run again: a
 re-run refunds only what is still owed, and never twice.
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... python3 refund_overpayment.py
 """
@@ -79,27 +80,38 @@ problem = refund_address_problem(payment["network"], ADDRESS, payment["address"]
 if problem:
     sys.exit(problem)
 
-# Decimal from the strings is exact; float("27.50") - float("25.00") is not, for most amounts.
-received, due, refunded = (Decimal(payment[f]["amount"]) for f in ("amount_received", "amount_due", "amount_refunded"))
-owed = received - due - refunded
-if owed <= 0:
-    print(f"Nothing left to refund: {payment['amount_refunded']['amount']} {payment['asset']} refunded already")
-    sys.exit(0)
-amount = format(owed.normalize(), "f")
+def decimal_text(value):
+    """A Decimal as the API writes amounts: no trailing zeros past two decimals ("2.50", "0.00041234")."""
+    text = format(value.normalize(), "f")
+    return text if len(text.partition(".")[2]) >= 2 else format(value.quantize(Decimal("0.01")), "f")
 
-# The key names this refund by what it is computed from: the payment, the amount, what was
-# refunded before, the address. So a re-run replays it (or waits for it) instead of refunding
-# twice, even while amount_refunded does not show it yet. A refund that failed drops out of
-# amount_refunded: its id joins the key, so the re-run is a new refund, not a replay of the
-# failed one's answer.
-failed, params = [], {"payment": PAYMENT_ID, "limit": 100}
+
+# Every refund of the payment, following has_more: the excess refunded so far, and the failed
+# refunds (their ids join the Idempotency-Key below). Decimal from the strings is exact;
+# float("27.50") - float("25.00") is not, for most amounts.
+failed, excess_refunded, params = [], Decimal(0), {"payment": PAYMENT_ID, "limit": 100}
 while True:
     page = call("GET", "/refunds", params=params)
-    failed += [refund["id"] for refund in page["data"] if refund["status"] == "failed"]
+    for refund in page["data"]:
+        if refund["status"] == "failed":
+            failed.append(refund["id"])
+        elif refund["reason"] == "overpayment":
+            excess_refunded += Decimal(refund["amount"]["amount"])
     if not page["has_more"]:
         break
     params["starting_after"] = page["data"][-1]["id"]
-named = " ".join([PAYMENT_ID, amount, payment["amount_refunded"]["amount"], ADDRESS, *sorted(failed)])
+
+owed = Decimal(payment["amount_received"]["amount"]) - Decimal(payment["amount_due"]["amount"]) - excess_refunded
+if owed <= 0:
+    print(f"Nothing left to refund: the excess, {decimal_text(excess_refunded)} {payment['asset']}, is refunded already")
+    sys.exit(0)
+amount = decimal_text(owed)
+
+# The key names this refund by what it is computed from: the payment, the amount, the excess
+# refunded before, the address. So a re-run replays it (or waits for it) instead of refunding
+# twice. A refund that failed no longer counts: its id joins the key, so the re-run is a new
+# refund, not a replay of the failed one's answer.
+named = " ".join([PAYMENT_ID, amount, decimal_text(excess_refunded), ADDRESS, *sorted(failed)])
 idempotency_key = "overpayment-" + hashlib.sha256(named.encode()).hexdigest()
 
 # A refusal stored under the key (a 4xx, kept 24 h, such as 409 balance_insufficient) created
@@ -114,6 +126,7 @@ while True:
             headers={"Idempotency-Key": idempotency_key},
             json={
                 "payment": PAYMENT_ID,
+                "reason": "overpayment",
                 "amount": {"amount": amount, "currency": payment["asset"]},
                 "address": ADDRESS,
             },

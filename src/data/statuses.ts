@@ -55,7 +55,7 @@ export const paymentStatuses: readonly StatusInfo[] = [
     status: 'succeeded',
     final: true,
     meaning:
-      'The required confirmations were reached for at least the amount due. Funds that arrive later keep it succeeded, add OVER and send payment.updated.',
+      'The required confirmations were reached for at least the amount due, or you accepted what arrived. Funds that arrive later keep it succeeded and send payment.updated; OVER is added once `amount_received` is more than `amount_due`.',
     yourMove: 'Fulfil the order, once. With the OVER label, refund the excess to an address the customer gives you.',
   },
   {
@@ -175,7 +175,7 @@ export const fundsArriving: readonly FundsArrival[] = [
     becomes: 'succeeded',
     label: 'OVER',
     event: 'payment.updated',
-    what: '`amount_received` rises and the OVER label is added. Never fulfil again: refund the excess.',
+    what: '`amount_received` rises; once it is more than `amount_due`, the OVER label is added (a payment you accepted short may stay below). Never fulfil again: refund the excess.',
   },
   {
     status: 'expired',

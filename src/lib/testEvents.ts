@@ -84,6 +84,7 @@ function refund(event: WebhookEvent, id: string, now: number) {
     payment: randomId('pay'),
     status: event.status,
     amount: {amount: '25.00', currency: 'USDC'},
+    reason: 'other',
     asset: 'USDC',
     network: 'base',
     address: customerAddress,

@@ -319,7 +319,7 @@ const pages: {page: string; units: Unit[]}[] = [
         simulated('succeeded', ['OVER'], ['payment.pending', 'payment.succeeded'], {amount_received: usdc('27.50')}),
         {
           runs: 'refund-overpayment',
-          shows: {object: 'refund', status: 'pending', amount: usdc('2.5')},
+          shows: {object: 'refund', status: 'pending', reason: 'overpayment', amount: usdc('2.50')},
           events: ['payment.updated'],
         },
       ]),

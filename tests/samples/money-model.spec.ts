@@ -360,3 +360,57 @@ test('a refund of a succeeded payment sends payment.updated when created and whe
   expect((await callMock(mock, 'POST', `/payments/${under.id}/accept`)).status).toBe('succeeded');
   expect(mock.violations).toEqual([]);
 });
+
+test('a refund with reason overpayment refunds only what is left of the excess, whatever other refunds were made', async ({
+  mock,
+}) => {
+  const exact = await payment(mock, 'exact');
+  const noExcess = await raw(mock, 'POST', '/refunds', {
+    payment: exact.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect(noExcess.status).toBe(400);
+  expect(noExcess.body.error).toMatchObject({code: 'refund_exceeds_excess', param: 'reason'});
+
+  const over = await payment(mock, 'overpay');
+  expect(over.amount_received.amount).toBe('27.50');
+  // Returned goods first: reason other, 10.00 of the 27.50. The 2.50 excess is still owed.
+  const goods = await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    amount: {amount: '10.00', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect(goods.reason).toBe('other');
+  const tooMuch = await raw(mock, 'POST', '/refunds', {
+    payment: over.id,
+    reason: 'overpayment',
+    amount: {amount: '2.51', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect(tooMuch.status).toBe(400);
+  expect(tooMuch.body.error).toMatchObject({code: 'refund_exceeds_excess', param: 'amount.amount'});
+  expect(tooMuch.body.error.message).toContain('2.50 USDC');
+  const excess = await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect(excess).toMatchObject({reason: 'overpayment', amount: {amount: '2.50', currency: 'USDC'}});
+  const again = await raw(mock, 'POST', '/refunds', {
+    payment: over.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect(again.status).toBe(400);
+  expect(again.body.error.code).toBe('refund_exceeds_excess');
+  // A failed excess refund gives the excess back.
+  await callMock(mock, 'POST', `/sandbox/refunds/${excess.id}/simulate`, {outcome: 'fail'});
+  const retry = await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect(retry.amount).toEqual({amount: '2.50', currency: 'USDC'});
+  expect(mock.violations).toEqual([]);
+});

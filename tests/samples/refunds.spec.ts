@@ -76,6 +76,32 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
+    test(`${createRefund[i]} with REFUND_REASON=overpayment refunds an excess, and at most the excess`, async ({
+      mock,
+    }) => {
+      const payment = await paidPayment(mock, 'overpay');
+      const env = {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress, REFUND_REASON: 'overpayment'};
+      const tooMuch = await runSample(
+        createRefund[i],
+        mockEnv(mock, {...env, REFUND_AMOUNT: '2.51', REFUND_CURRENCY: 'USDC'}),
+      );
+      expect(tooMuch.code).not.toBe(0);
+      expect(tooMuch.stdout + tooMuch.stderr).toContain('refund_exceeds_excess');
+      const run = await runSample(
+        createRefund[i],
+        mockEnv(mock, {...env, REFUND_AMOUNT: '2.50', REFUND_CURRENCY: 'USDC'}),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseOutput(run)).toMatchObject({reason: 'overpayment', amount: {amount: '2.50', currency: 'USDC'}});
+      expect(mock.requests.at(-1)?.body).toEqual({
+        payment: payment.id,
+        address: customerAddress,
+        amount: {amount: '2.50', currency: 'USDC'},
+        reason: 'overpayment',
+      });
+      expect(mock.violations).toEqual([]);
+    });
+
     test(`${createRefund[i]} refunds an underpaid payment in full only, and the payment becomes canceled`, async ({
       mock,
     }) => {
@@ -147,7 +173,7 @@ for (const file of refundOverpayment) {
     expect(run.code, run.stderr).toBe(0);
     expect(parseOutput(run)).toMatchObject({
       payment: payment.id,
-      amount: {amount: '2.5', currency: 'USDC'},
+      amount: {amount: '2.50', currency: 'USDC'},
       address: customerAddress,
       status: 'pending',
     });
@@ -189,8 +215,8 @@ for (const file of refundOverpayment) {
     expect(first.code, first.stderr).toBe(0);
     const second = await runSample(file, env);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout.trim()).toBe('Nothing left to refund: 2.50 USDC refunded already');
-    expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+    expect(second.stdout.trim()).toBe('Nothing left to refund: the excess, 2.50 USDC, is refunded already');
+    expect(await refundsOf(mock, payment.id)).toEqual([['2.50', 'pending']]);
     expect(refundPosts(mock)).toHaveLength(1);
     expect(mock.violations).toEqual([]);
   });
@@ -215,14 +241,33 @@ for (const file of refundOverpayment) {
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
       const [one, two] = runs.map((run) => parseOutput(run));
       expect(two.id).toBe(one.id);
-      expect(one).toMatchObject({payment: payment.id, amount: {amount: '2.5', currency: 'USDC'}});
+      expect(one).toMatchObject({payment: payment.id, amount: {amount: '2.50', currency: 'USDC'}});
       const keys = refundPosts(mock).map((r) => r.headers['idempotency-key']);
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
-      expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+      expect(await refundsOf(mock, payment.id)).toEqual([['2.50', 'pending']]);
       expect(mock.violations).toEqual([]);
     },
   );
+
+  test(`${file} still refunds the whole excess after a refund for returned goods (reason other)`, async ({mock}) => {
+    const payment = await paidPayment(mock, 'overpay');
+    // The customer sent back half the goods: 12.50 USDC refunded for them, which is not the excess.
+    const goods = await callMock(mock, 'POST', '/refunds', {
+      payment: payment.id,
+      amount: {amount: '12.50', currency: 'USDC'},
+      address: customerAddress,
+    });
+    expect(goods.reason).toBe('other');
+    const run = await runSample(file, mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress}));
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseOutput(run)).toMatchObject({reason: 'overpayment', amount: {amount: '2.50', currency: 'USDC'}});
+    expect(await refundsOf(mock, payment.id)).toEqual([
+      ['2.50', 'pending'],
+      ['12.50', 'pending'],
+    ]);
+    expect(mock.violations).toEqual([]);
+  });
 
   test(`${file} after its refund failed, a re-run creates a new refund instead of replaying the failed one`, async ({
     mock,
@@ -237,10 +282,10 @@ for (const file of refundOverpayment) {
     expect(again.code, again.stderr).toBe(0);
     const refund = parseOutput(again);
     expect(refund.id).not.toBe(failed.id);
-    expect(refund).toMatchObject({status: 'pending', amount: {amount: '2.5', currency: 'USDC'}});
+    expect(refund).toMatchObject({status: 'pending', amount: {amount: '2.50', currency: 'USDC'}});
     expect(await refundsOf(mock, payment.id)).toEqual([
-      ['2.5', 'pending'],
-      ['2.5', 'failed'],
+      ['2.50', 'pending'],
+      ['2.50', 'failed'],
     ]);
     expect(mock.violations).toEqual([]);
   });
@@ -290,7 +335,7 @@ for (const file of refundOverpayment) {
       expect(keys[1]).toMatch(/^overpayment-[0-9a-f]{64}$/);
       expect(keys[1]).not.toBe(keys[0]);
       expect(keys).toEqual([keys[0], keys[1], keys[0], keys[1]]);
-      expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+      expect(await refundsOf(mock, payment.id)).toEqual([['2.50', 'pending']]);
       expect(mock.violations).toEqual([]);
     },
   );
@@ -325,23 +370,24 @@ for (const file of refundOverpayment) {
       expect(posts.map((a) => a.answer)).toEqual([inProgress, 'passed']);
       expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
       expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000);
-      expect(await refundsOf(mock, payment.id)).toEqual([['2.5', 'pending']]);
+      expect(await refundsOf(mock, payment.id)).toEqual([['2.50', 'pending']]);
       expect(mock.violations).toEqual([]);
     },
   );
 
-  test(`${file} after a partial refund by hand, refunds only the rest`, async ({mock}) => {
+  test(`${file} after a partial refund of the excess by hand, refunds only the rest`, async ({mock}) => {
     const payment = await paidPayment(mock, 'overpay');
     await callMock(mock, 'POST', '/refunds', {
       payment: payment.id,
+      reason: 'overpayment',
       amount: {amount: '1.00', currency: 'USDC'},
       address: customerAddress,
     });
     const run = await runSample(file, mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress}));
     expect(run.code, run.stderr).toBe(0);
-    expect(parseOutput(run).amount).toEqual({amount: '1.5', currency: 'USDC'});
+    expect(parseOutput(run).amount).toEqual({amount: '1.50', currency: 'USDC'});
     expect(await refundsOf(mock, payment.id)).toEqual([
-      ['1.5', 'pending'],
+      ['1.50', 'pending'],
       ['1.00', 'pending'],
     ]);
     expect(mock.violations).toEqual([]);
@@ -359,8 +405,8 @@ for (const file of refundOverpayment) {
     expect(again.code, again.stderr).toBe(0);
     expect(parseOutput(again).id).not.toBe(parseOutput(first).id);
     expect(await refundsOf(mock, payment.id)).toEqual([
-      ['2.5', 'pending'],
-      ['2.5', 'pending'],
+      ['2.50', 'pending'],
+      ['2.50', 'pending'],
     ]);
     expect(mock.violations).toEqual([]);
   });

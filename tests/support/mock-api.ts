@@ -249,6 +249,15 @@ export async function startMockApi(): Promise<MockApi> {
     return units(payment.amount_received.amount, d) - refunded;
   };
 
+  /** What is left of an OVER payment's excess: received over due, less its `overpayment` refunds not failed. */
+  const excessLeft = (payment: Json): bigint => {
+    const d = decimals[payment.asset];
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment === payment.id && r.status !== 'failed' && r.reason === 'overpayment')
+      .reduce((sum, r) => sum + units(r.amount.amount, d), 0n);
+    return units(payment.amount_received.amount, d) - units(payment.amount_due.amount, d) - refunded;
+  };
+
   const money = (payment: Json, value: bigint) => ({
     amount: decimal(value, decimals[payment.asset]),
     currency: payment.asset,
@@ -499,10 +508,27 @@ export async function startMockApi(): Promise<MockApi> {
           'payment_invalid_state',
           `Payment ${paymentId} is ${payment.status} and holds nothing to refund.`,
         );
-      const amount = c.request.requestBody.amount ?? {amount: decimal(left, d), currency: payment.asset};
+      const reason = c.request.requestBody.reason ?? 'other';
+      const overpaid = payment.status === 'succeeded' && payment.labels.includes('OVER');
+      const excess = overpaid ? excessLeft(payment) : 0n;
+      const whole = reason === 'overpayment' ? excess : left;
+      const amount = c.request.requestBody.amount ?? {
+        amount: decimal(whole > 0n ? whole : 0n, d),
+        currency: payment.asset,
+      };
       if (amount.currency !== payment.asset)
         return invalid(`Refund in the payment's asset, ${payment.asset}.`, 'amount.currency');
       const asked = units(amount.amount, d);
+      if (reason === 'overpayment' && (!overpaid || excess <= 0n || asked > excess))
+        return error(
+          400,
+          'invalid_request_error',
+          'refund_exceeds_excess',
+          overpaid
+            ? `At most ${decimal(excess > 0n ? excess : 0n, d)} ${payment.asset} of this payment's excess is left to refund.`
+            : `Payment ${paymentId} is ${payment.status} without the OVER label: it has no excess to refund.`,
+          overpaid ? 'amount.amount' : 'reason',
+        );
       if (asked === 0n || amount.amount.split('.')[1]?.length > d)
         return invalid(`amount must be more than 0, with at most ${d} decimals for ${payment.asset}.`, 'amount.amount');
       if (asked > left)
@@ -536,6 +562,7 @@ export async function startMockApi(): Promise<MockApi> {
         payment: paymentId,
         status: 'pending',
         amount,
+        reason,
         asset: payment.asset,
         network: payment.network,
         address,

@@ -96,6 +96,7 @@ describe('signed test events', () => {
         payment: payId,
         status: 'failed',
         amount: {amount: '25.00', currency: 'USDC'},
+        reason: 'other',
         asset: 'USDC',
         network: 'base',
         address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
