@@ -39,15 +39,6 @@ export class EventStore {
         reference TEXT PRIMARY KEY,
         status TEXT NOT NULL,
         payment_id TEXT NOT NULL -- the payment that paid it
-      );
-      CREATE TABLE IF NOT EXISTS payments ( -- each payment's newest state, amounts as decimal strings
-        payment_id TEXT PRIMARY KEY,
-        reference TEXT NOT NULL,
-        status TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        amount_due TEXT NOT NULL,
-        amount_received TEXT NOT NULL,
-        amount_refunded TEXT NOT NULL
       );`);
   }
 

@@ -6,7 +6,6 @@
 import os
 import sqlite3
 from contextlib import closing
-from decimal import Decimal
 
 from flask import Flask, jsonify, request
 from werkzeug.serving import make_server
@@ -31,33 +30,50 @@ def database() -> sqlite3.Connection:
         "CREATE TABLE IF NOT EXISTS orders (reference TEXT PRIMARY KEY, status TEXT NOT NULL,"
         " payment_id TEXT NOT NULL)"  # the payment that paid it
     )
-    connection.execute(  # each payment's newest state, amounts as decimal strings
-        "CREATE TABLE IF NOT EXISTS payments (payment_id TEXT PRIMARY KEY, reference TEXT NOT NULL,"
-        " status TEXT NOT NULL, updated_at TEXT NOT NULL, amount_due TEXT NOT NULL,"
-        " amount_received TEXT NOT NULL, amount_refunded TEXT NOT NULL)"
-    )
     return connection
 
 
+def minus(a: str, b: str) -> str:
+    """a - b for decimal strings, exactly, in whole units: minus("27.50", "25.00") is "2.50".
+
+    Not float, and not Decimal's str(), which writes "1E-8" for a small amount.
+    """
+    places = max(len(a.partition(".")[2]), len(b.partition(".")[2]))
+
+    def units(value: str) -> int:
+        whole, _, fraction = value.partition(".")
+        return int(whole + fraction.ljust(places, "0"))
+
+    difference = units(a) - units(b)
+    sign = "-" if difference < 0 else ""
+    digits = str(abs(difference)).rjust(places + 1, "0")
+    return sign + digits if places == 0 else f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def positive(amount: str) -> bool:
+    """True for a decimal string above zero: "2.50", not "0.00" or "-1.00"."""
+    return not amount.startswith("-") and any(digit in "123456789" for digit in amount)
+
+
 def apply_event(db: sqlite3.Connection, event: dict) -> str:
-    """Applies one event to your orders, inside the transaction that records its id. Keep it quick."""
+    """Applies one event to your orders, inside the transaction that records its id. Keep it quick.
+
+    It reports only what the event itself says, and stores no payment state: events arrive in any
+    order, and a stored state would go stale. Work out an amount to refund when you refund, from
+    GET /v1/payments/{id} (the refunds guide's refund_overpayment.py does), never from an event.
+    """
     payment = event["data"]
     if payment.get("object") != "payment":
         return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
     order = payment["reference"] or payment["id"]
-    received = payment["amount_received"]
-
-    # Events arrive in any order: keep each payment's newest state (by updated_at), never an older one.
-    # updated_at counts seconds: when two states share one, the later delivery wins. Where that
-    # matters (the amount you refund), fetch GET /v1/payments/{id} before you act.
-    db.execute(
-        "INSERT INTO payments (payment_id, reference, status, updated_at, amount_due, amount_received,"
-        " amount_refunded) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO UPDATE SET"
-        " status = excluded.status, updated_at = excluded.updated_at, amount_received = excluded.amount_received,"
-        " amount_refunded = excluded.amount_refunded WHERE excluded.updated_at >= payments.updated_at",
-        (payment["id"], order, payment["status"], payment["updated_at"], payment["amount_due"]["amount"],
-         received["amount"], payment.get("amount_refunded", {}).get("amount", "0")),
-    )
+    received = payment["amount_received"]["amount"]
+    due = payment["amount_due"]["amount"]
+    asset = payment["amount_received"]["currency"]
+    # OVER: more than amount_due arrived, at once or later. The refunds guide's sample refunds the
+    # excess, less what was refunded for it already, so running it again after a repeat is safe.
+    excess = minus(received, due)
+    over = (f"; {excess} {asset} over amount_due: refund the excess (see Refunds)"
+            if "OVER" in payment["labels"] and positive(excess) else "")
 
     if event["type"] == "payment.succeeded":
         # One order is fulfilled once, by the first payment that succeeds for it.
@@ -65,33 +81,34 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
             "INSERT INTO orders (reference, status, payment_id) VALUES (?, 'paid', ?) ON CONFLICT DO NOTHING",
             (order, payment["id"]),
         )
-        if inserted.rowcount == 0:
-            return f"{event['id']} {payment['id']}: {order} is already paid, not fulfilled again{owed(db, payment)}"
-        return (f"{event['id']} fulfilled {payment['id']} for {order}: "
-                f"{received['amount']} {received['currency']} on {payment['network']}{owed(db, payment)}")
+        if inserted.rowcount == 1:
+            # UNDER on a succeeded payment: you accepted less than amount_due (POST /v1/payments/{id}/accept).
+            short = minus(due, received)
+            accepted = (f", accepted {short} {asset} short of the {due} {asset} due"
+                        if "UNDER" in payment["labels"] and positive(short) else "")
+            return (f"{event['id']} fulfilled {payment['id']} for {order}: "
+                    f"{received} {asset} on {payment['network']}{accepted}{over}")
+        (paid_by,) = db.execute("SELECT payment_id FROM orders WHERE reference = ?", (order,)).fetchone()
+        # The same payment again (a resend, or succeeded again after a reorganisation): already done.
+        if paid_by == payment["id"]:
+            return (f"{event['id']} {payment['id']}: {order} is already fulfilled by this payment, "
+                    f"not fulfilled again{over}")
+        # Another payment for an order already paid: the customer paid twice.
+        return (f"{event['id']} {payment['id']}: {order} is already paid by {paid_by}, not fulfilled again; "
+                f"refund this payment in full ({received} {asset})")
 
     if event["type"] == "payment.updated":
         # Amounts or labels changed, the status did not: never fulfil again.
-        return f"{event['id']} payment.updated for {payment['id']}: not fulfilled again{owed(db, payment)}"
+        return f"{event['id']} payment.updated for {payment['id']}: not fulfilled again{over}"
 
-    # For any other status, act on the stored newest state, or fetch GET /v1/payments/{id}.
+    if event["type"] == "payment.requires_action":
+        # UNDER or LATE: the funds wait for you, with no deadline, until you accept them or refund them
+        # all. Nothing is stored, as a late delivery could undo a decision already made: list the
+        # payments waiting with GET /v1/payments?status=requires_action.
+        return (f"{event['id']} {payment['id']} for {order} needs your decision ({', '.join(payment['labels'])}): "
+                f"{received} of {due} {asset} received; it waits until you accept it or refund it in full")
+
     return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
-
-
-def owed(db: sqlite3.Connection, payment: dict) -> str:
-    """What the customer is owed back, from the payment's newest stored state: for the payment that
-    paid the order, the confirmed funds over amount_due; for a second payment of an order already
-    paid, all of it. Less what was already refunded either way. Decimal: exact, never float."""
-    status, due, received, refunded, paid_by = db.execute(
-        "SELECT p.status, p.amount_due, p.amount_received, p.amount_refunded, o.payment_id"
-        " FROM payments p LEFT JOIN orders o ON o.reference = p.reference WHERE p.payment_id = ?",
-        (payment["id"],),
-    ).fetchone()
-    if status != "succeeded" or paid_by is None:
-        return ""
-    kept = Decimal(due) if paid_by == payment["id"] else Decimal(0)
-    back = Decimal(received) - kept - Decimal(refunded)
-    return f"; {back} {payment['amount_received']['currency']} to refund" if back > 0 else ""
 
 
 def process_once(event_id: str, event: dict) -> str | None:

@@ -66,67 +66,72 @@ export function minus(a: string, b: string): string {
   return places === 0 ? sign + digits : `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }
 
+/** True for a decimal string above zero: "2.50", not "0.00" or "-1.00". */
+const positive = (amount: string) => !amount.startsWith('-') && /[1-9]/.test(amount);
+
 /**
  * Applies one event to your orders, inside the transaction that records its id
  * (event-store.ts), and says what it did. Keep it quick: send emails and ship
  * from a job queue, so the receiver answers Coinwharf within 15 seconds.
+ *
+ * It reports only what the event itself says, and stores no payment state: events
+ * arrive in any order, and a stored state would go stale. Work out an amount to
+ * refund when you refund, from GET /v1/payments/{id} (the refunds guide's
+ * refund-overpayment sample does), never from an event.
  */
 export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
   if (event.data.object !== 'payment') return `${event.id} ${event.type} for ${event.data.id}: nothing to do`;
   const payment = event.data;
   const order = payment.reference ?? payment.id;
-  const {amount, currency} = payment.amount_received;
-
-  // Events arrive in any order: keep each payment's newest state (by updated_at), never an older one.
-  // updated_at counts seconds: when two states share one, the later delivery wins. Where that
-  // matters (the amount you refund), fetch GET /v1/payments/{id} before you act.
-  db.prepare(
-    `INSERT INTO payments (payment_id, reference, status, updated_at, amount_due, amount_received, amount_refunded)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (payment_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
-       amount_received = excluded.amount_received, amount_refunded = excluded.amount_refunded
-     WHERE excluded.updated_at >= payments.updated_at`,
-  ).run(
-    payment.id,
-    order,
-    payment.status,
-    payment.updated_at,
-    payment.amount_due.amount,
-    amount,
-    payment.amount_refunded?.amount ?? '0',
-  );
+  const received = payment.amount_received.amount;
+  const due = payment.amount_due.amount;
+  const asset = payment.amount_received.currency;
+  // OVER: more than amount_due arrived, at once or later. The refunds guide's sample refunds the
+  // excess, less what was refunded for it already, so running it again after a repeat is safe.
+  const excess = minus(received, due);
+  const over =
+    payment.labels.includes('OVER') && positive(excess)
+      ? `; ${excess} ${asset} over amount_due: refund the excess (see Refunds)`
+      : '';
 
   if (event.type === 'payment.succeeded') {
     // One order is fulfilled once, by the first payment that succeeds for it.
     const {changes} = db
       .prepare(`INSERT INTO orders (reference, status, payment_id) VALUES (?, 'paid', ?) ON CONFLICT DO NOTHING`)
       .run(order, payment.id);
-    if (changes === 0)
-      return `${event.id} ${payment.id}: ${order} is already paid, not fulfilled again${owed(db, payment.id, currency)}`;
-    return `${event.id} fulfilled ${payment.id} for ${order}: ${amount} ${currency} on ${payment.network}${owed(db, payment.id, currency)}`;
+    if (changes === 1) {
+      // UNDER on a succeeded payment: you accepted less than amount_due (POST /v1/payments/{id}/accept).
+      const short = minus(due, received);
+      const accepted =
+        payment.labels.includes('UNDER') && positive(short)
+          ? `, accepted ${short} ${asset} short of the ${due} ${asset} due`
+          : '';
+      return `${event.id} fulfilled ${payment.id} for ${order}: ${received} ${asset} on ${payment.network}${accepted}${over}`;
+    }
+    const {payment_id: paidBy} = db.prepare('SELECT payment_id FROM orders WHERE reference = ?').get(order) as {
+      payment_id: string;
+    };
+    // The same payment again (a resend, or succeeded again after a reorganisation): already done.
+    if (paidBy === payment.id)
+      return `${event.id} ${payment.id}: ${order} is already fulfilled by this payment, not fulfilled again${over}`;
+    // Another payment for an order already paid: the customer paid twice.
+    return (
+      `${event.id} ${payment.id}: ${order} is already paid by ${paidBy}, not fulfilled again; ` +
+      `refund this payment in full (${received} ${asset})`
+    );
   }
   if (event.type === 'payment.updated') {
     // Amounts or labels changed, the status did not: never fulfil again.
-    return `${event.id} payment.updated for ${payment.id}: not fulfilled again${owed(db, payment.id, currency)}`;
+    return `${event.id} payment.updated for ${payment.id}: not fulfilled again${over}`;
   }
-  // For any other status, act on the stored newest state, or fetch GET /v1/payments/{id}.
+  if (event.type === 'payment.requires_action') {
+    // UNDER or LATE: the funds wait for you, with no deadline, until you accept them or refund them
+    // all. Nothing is stored, as a late delivery could undo a decision already made: list the
+    // payments waiting with GET /v1/payments?status=requires_action.
+    return (
+      `${event.id} ${payment.id} for ${order} needs your decision (${payment.labels.join(', ')}): ` +
+      `${received} of ${due} ${asset} received; it waits until you accept it or refund it in full`
+    );
+  }
   return `${event.id} ${event.type} for ${payment.id}: nothing to do`;
-}
-
-/**
- * What the customer is owed back for a payment, from its newest stored state: for the payment that
- * paid the order, the confirmed funds over amount_due; for a second payment of an order already paid,
- * all of it. Less what was already refunded either way. Refund it as the refunds guide shows.
- */
-function owed(db: DatabaseSync, paymentId: string, currency: string): string {
-  const row = db
-    .prepare(
-      `SELECT p.status, p.amount_due, p.amount_received, p.amount_refunded, o.payment_id AS paid_by
-       FROM payments p LEFT JOIN orders o ON o.reference = p.reference WHERE p.payment_id = ?`,
-    )
-    .get(paymentId) as Record<string, string | null>;
-  if (row.status !== 'succeeded' || row.paid_by === null) return '';
-  const kept = row.paid_by === paymentId ? (row.amount_due as string) : '0';
-  const due = minus(minus(row.amount_received as string, kept), row.amount_refunded as string);
-  return due.startsWith('-') || /^[0.]+$/.test(due) ? '' : `; ${due} ${currency} to refund`;
 }

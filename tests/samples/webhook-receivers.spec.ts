@@ -106,25 +106,25 @@ function delivery(reference = `order_${3000 + (orders += 1)}`) {
   return {eventId, body, headers: signedHeaders(secret, eventId, nowSeconds(), body)};
 }
 
-/** The payment.updated Coinwharf sends when funds arrive after a payment succeeded: OVER, more received. */
-function paymentUpdatedAfter(succeeded: {body: string}) {
+/** The payment an earlier delivery was about. */
+const paymentIn = (earlier: {body: string}) => JSON.parse(earlier.body).data;
+
+/**
+ * A signed delivery of a new event of `type` about a payment: the payment of `earlier` if given,
+ * else a new one, with `changes` to its fields. Amounts are Money objects, as the API sends them.
+ */
+function paymentEvent(type: string, changes: Record<string, unknown>, earlier?: {body: string}) {
   const eventId = newEventId();
-  const before = JSON.parse(succeeded.body);
+  const payment = paymentIn(earlier ?? {body: paymentSucceeded(eventId, 'order_0')});
   const body = JSON.stringify({
-    ...before,
     id: eventId,
-    type: 'payment.updated',
-    data: {
-      ...before.data,
-      labels: ['OVER'],
-      amount_received: {amount: '27.50', currency: 'USDC'},
-      amount_pending: {amount: '0.00', currency: 'USDC'}, // fields a receiver must take in its stride
-      fee: {amount: '0.28', currency: 'USDC'},
-      updated_at: '2025-01-01T10:40:00Z',
-    },
+    type,
+    timestamp: '2025-01-01T10:40:00Z',
+    data: {...payment, ...changes},
   });
-  return {eventId, body, headers: signedHeaders(secret, eventId, nowSeconds(), body)};
+  return {eventId, paymentId: payment.id as string, body, headers: signedHeaders(secret, eventId, nowSeconds(), body)};
 }
+const usdc = (amount: string) => ({amount, currency: 'USDC'});
 
 /** The behaviours every receiver must show, whatever its framework. */
 function receiverContract(name: string, target: () => Target) {
@@ -132,9 +132,10 @@ function receiverContract(name: string, target: () => Target) {
     const {eventId, body, headers} = delivery('order_1042');
     const answer = await target().post(body, headers);
     expect(answer).toEqual({status: 200, body: {received: true}});
+    const paymentId = paymentIn({body}).id;
     await expect
-      .poll(() => target().fulfilled(eventId))
-      .toEqual([expect.stringMatching(/fulfilled pay_\w+ for order_1042: 25\.00 USDC on base$/)]);
+      .poll(() => target().printed(eventId))
+      .toEqual([`${eventId} fulfilled ${paymentId} for order_1042: 25.00 USDC on base`]);
     expect(await target().recorded(eventId)).toBe(1);
     expect(await target().order('order_1042')).toEqual({
       reference: 'order_1042',
@@ -143,23 +144,125 @@ function receiverContract(name: string, target: () => Target) {
     });
   });
 
-  test(`${name}: a payment.updated after success (OVER, funds came late) is never fulfilled again; the excess is flagged for refund`, async () => {
-    const succeeded = delivery('order_2077');
+  test(`${name}: an overpaid payment.succeeded is fulfilled and names the excess, to the last satoshi`, async () => {
+    const overpaid = paymentEvent('payment.succeeded', {
+      reference: 'order_2101',
+      asset: 'BTC',
+      network: 'bitcoin',
+      labels: ['OVER'],
+      amount_due: {amount: '0.00041234', currency: 'BTC'},
+      amount_received: {amount: '0.00041235', currency: 'BTC'},
+    });
+    expect(await target().post(overpaid.body, overpaid.headers)).toEqual({status: 200, body: {received: true}});
+    await expect
+      .poll(() => target().printed(overpaid.eventId))
+      .toEqual([
+        `${overpaid.eventId} fulfilled ${overpaid.paymentId} for order_2101: 0.00041235 BTC on bitcoin; 0.00000001 BTC over amount_due: refund the excess (see Refunds)`,
+      ]);
+    expect(await target().order('order_2101')).toEqual({
+      reference: 'order_2101',
+      status: 'paid',
+      payment_id: overpaid.paymentId,
+    });
+  });
+
+  test(`${name}: an underpaid payment you accepted is fulfilled, and the line says how short it was`, async () => {
+    // POST /v1/payments/{id}/accept: the payment becomes succeeded and keeps the UNDER label.
+    const accepted = paymentEvent('payment.succeeded', {
+      reference: 'order_2102',
+      labels: ['UNDER'],
+      amount_received: usdc('20.00'),
+    });
+    expect((await target().post(accepted.body, accepted.headers)).status).toBe(200);
+    await expect
+      .poll(() => target().printed(accepted.eventId))
+      .toEqual([
+        `${accepted.eventId} fulfilled ${accepted.paymentId} for order_2102: 20.00 USDC on base, accepted 5.00 USDC short of the 25.00 USDC due`,
+      ]);
+  });
+
+  test(`${name}: a second payment for a paid order is to be refunded in full; the same payment again is not`, async () => {
+    const first = paymentEvent('payment.succeeded', {reference: 'order_2103'});
+    expect((await target().post(first.body, first.headers)).status).toBe(200);
+    await expect.poll(() => target().fulfilled(first.eventId)).toHaveLength(1);
+
+    // The customer paid the same order again, with another payment.
+    const second = paymentEvent('payment.succeeded', {reference: 'order_2103'});
+    expect((await target().post(second.body, second.headers)).status).toBe(200);
+    await expect
+      .poll(() => target().printed(second.eventId))
+      .toEqual([
+        `${second.eventId} ${second.paymentId}: order_2103 is already paid by ${first.paymentId}, not fulfilled again; refund this payment in full (25.00 USDC)`,
+      ]);
+
+    // The first payment's success told again, under a new event id (succeeded again after a reorganisation).
+    const again = paymentEvent('payment.succeeded', {}, first);
+    expect((await target().post(again.body, again.headers)).status).toBe(200);
+    await expect
+      .poll(() => target().printed(again.eventId))
+      .toEqual([
+        `${again.eventId} ${first.paymentId}: order_2103 is already fulfilled by this payment, not fulfilled again`,
+      ]);
+    expect(await target().order('order_2103')).toEqual({
+      reference: 'order_2103',
+      status: 'paid',
+      payment_id: first.paymentId,
+    });
+  });
+
+  test(`${name}: a payment.updated after success (OVER, funds came late) is never fulfilled again and names the excess`, async () => {
+    const succeeded = paymentEvent('payment.succeeded', {reference: 'order_2077'});
     expect((await target().post(succeeded.body, succeeded.headers)).status).toBe(200);
     await expect.poll(() => target().fulfilled(succeeded.eventId)).toHaveLength(1);
-    const paymentId = JSON.parse(succeeded.body).data.id;
 
-    const updated = paymentUpdatedAfter(succeeded);
+    const updated = paymentEvent(
+      'payment.updated',
+      {
+        labels: ['OVER'],
+        amount_received: usdc('27.50'),
+        amount_pending: usdc('0.00'), // fields a receiver must take in its stride
+        amount_refunded: usdc('0.00'),
+        fee: usdc('0.28'),
+        updated_at: '2025-01-01T10:40:00Z',
+      },
+      succeeded,
+    );
     expect(await target().post(updated.body, updated.headers)).toEqual({status: 200, body: {received: true}});
     await expect
       .poll(() => target().printed(updated.eventId))
-      .toEqual([`${updated.eventId} payment.updated for ${paymentId}: not fulfilled again; 2.50 USDC to refund`]);
+      .toEqual([
+        `${updated.eventId} payment.updated for ${succeeded.paymentId}: not fulfilled again; 2.50 USDC over amount_due: refund the excess (see Refunds)`,
+      ]);
     expect(target().fulfilled(updated.eventId)).toEqual([]);
     expect(await target().order('order_2077')).toEqual({
       reference: 'order_2077',
       status: 'paid',
-      payment_id: paymentId,
+      payment_id: succeeded.paymentId,
     });
+  });
+
+  test(`${name}: payment.requires_action (UNDER or LATE) asks for your decision and fulfils nothing`, async () => {
+    const under = paymentEvent('payment.requires_action', {
+      reference: 'order_2104',
+      status: 'requires_action',
+      labels: ['UNDER'],
+      amount_received: usdc('20.00'),
+    });
+    // Funds that reached the payment after it expired.
+    const late = paymentEvent('payment.requires_action', {
+      reference: 'order_2105',
+      status: 'requires_action',
+      labels: ['LATE'],
+    });
+    for (const event of [under, late]) expect((await target().post(event.body, event.headers)).status).toBe(200);
+    await expect
+      .poll(() => [...target().printed(under.eventId), ...target().printed(late.eventId)])
+      .toEqual([
+        `${under.eventId} ${under.paymentId} for order_2104 needs your decision (UNDER): 20.00 of 25.00 USDC received; it waits until you accept it or refund it in full`,
+        `${late.eventId} ${late.paymentId} for order_2105 needs your decision (LATE): 25.00 of 25.00 USDC received; it waits until you accept it or refund it in full`,
+      ]);
+    expect(await target().order('order_2104')).toBeUndefined();
+    expect(await target().order('order_2105')).toBeUndefined();
   });
 
   test(`${name}: the same delivery again is answered 200 but not fulfilled twice`, async () => {
