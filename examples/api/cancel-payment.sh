@@ -8,15 +8,38 @@ set -euo pipefail
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 idempotency_key="$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)"
 
-# --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
-# to 4 attempts, with the same Idempotency-Key, after the Retry-After seconds the
-# API asks for, else 1, 2, 4 s. Each attempt's answer replaces the last in
-# $answer (stdout can't be rewound).
 answer="$(mktemp)"
-trap 'rm -f "$answer"' EXIT
+headers="$(mktemp)"
+trap 'rm -f "$answer" "$headers"' EXIT
+
+# Sends a request with curl's arguments "$@", and sends it again, Idempotency-Key included, so the
+# API acts once however many attempts reach it, when no answer came (no connection within 10 s,
+# or no full answer within 30 s), or a 429, a 5xx or a 409 idempotency_in_progress did. Waits the
+# Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of
+# waiting, as someone is waiting for the answer. Leaves the last answer in $answer.
+send() {
+  local attempt code status seconds
+  for attempt in 1 2 3 4 5 6; do
+    : >"$answer"
+    : >"$headers"
+    status=0
+    code="$(curl --silent --show-error --fail-with-body --connect-timeout 10 --max-time 30 \
+      --output "$answer" --dump-header "$headers" --write-out '%{http_code}' "$@")" || status=$?
+    if ((status != 0 && status != 22)); then
+      code="no answer" # curl has said why
+    elif [[ $code != 429 && $code != 5?? ]] && ! grep -q '"idempotency_in_progress"' "$answer"; then
+      return "$status"
+    fi
+    ((attempt < 6)) || return "$status"
+    seconds="$(grep -iE '^retry-after: *[0-9]+[[:space:]]*$' "$headers" | tr -dc '0-9' || true)"
+    seconds="${seconds:-$((1 << (attempt - 1)))}"
+    echo "$code: retrying in $seconds s (attempt $((attempt + 1)) of 6)" >&2
+    sleep "$seconds"
+  done
+}
+
 status=0
-curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
-  "$api_base/payments/$PAYMENT_ID/cancel" \
+send "$api_base/payments/$PAYMENT_ID/cancel" \
   --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
   --header "Idempotency-Key: $idempotency_key" \
   --request POST || status=$?

@@ -5,37 +5,63 @@ set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
-# A fresh UUID v4 per payment. curl sends it unchanged on every retry.
+# A fresh UUID v4 per payment, sent unchanged on every retry.
 # If this script stops before it prints an answer, run it again with IDEMPOTENCY_KEY set to the
 # key it printed: the API then acts once, not twice.
 idempotency_key="${IDEMPOTENCY_KEY:-$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)}"
+# In production, your own order's id. This demo makes one from the key: each run is a new order,
+# and a re-run with the same key sends the same body (another body would be 409 idempotency_conflict).
+reference="${ORDER_REFERENCE:-order_$(printf '%s' "${idempotency_key:0:8}" | tr 'A-F' 'a-f')}"
 echo "Idempotency-Key: $idempotency_key" >&2
+echo "Reference: $reference" >&2
 
-# --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
-# to 4 attempts, after the Retry-After seconds the API asks for, else 1, 2, 4 s.
-# Each attempt's answer replaces the last in $answer (stdout can't be rewound).
 answer="$(mktemp)"
-trap 'rm -f "$answer"' EXIT
-# 409 idempotency_in_progress: the same request is still running (a run you stopped, say):
-# wait a second and ask again with the same key, up to 4 times.
-for attempt in 1 2 3 4; do
-  status=0
-  # Amounts are decimal strings, never JSON numbers.
-  curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
-    "$api_base/payments" \
-    --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
-    --header "Content-Type: application/json" \
-    --header "Idempotency-Key: $idempotency_key" \
-    --data '{
-      "price": {"amount": "25.00", "currency": "USD"},
-      "asset": "USDC",
-      "network": "base",
-      "reference": "order_1042"
-    }' || status=$?
-  grep -q '"idempotency_in_progress"' "$answer" || break
-  echo "409 idempotency_in_progress: retrying in 1 s (attempt $((attempt + 1)) of 4)" >&2
-  sleep 1
-done
+headers="$(mktemp)"
+trap 'rm -f "$answer" "$headers"' EXIT
+
+# Sends a request with curl's arguments "$@", and sends it again, Idempotency-Key included, so the
+# API acts once however many attempts reach it, when no answer came (no connection within 10 s,
+# or no full answer within 30 s), or a 429, a 5xx or a 409 idempotency_in_progress did. Waits the
+# Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of
+# waiting, as someone is waiting for the answer. Leaves the last answer in $answer.
+send() {
+  local attempt code status seconds
+  for attempt in 1 2 3 4 5 6; do
+    : >"$answer"
+    : >"$headers"
+    status=0
+    code="$(curl --silent --show-error --fail-with-body --connect-timeout 10 --max-time 30 \
+      --output "$answer" --dump-header "$headers" --write-out '%{http_code}' "$@")" || status=$?
+    if ((status != 0 && status != 22)); then
+      code="no answer" # curl has said why
+    elif [[ $code != 429 && $code != 5?? ]] && ! grep -q '"idempotency_in_progress"' "$answer"; then
+      return "$status"
+    fi
+    ((attempt < 6)) || return "$status"
+    seconds="$(grep -iE '^retry-after: *[0-9]+[[:space:]]*$' "$headers" | tr -dc '0-9' || true)"
+    seconds="${seconds:-$((1 << (attempt - 1)))}"
+    echo "$code: retrying in $seconds s (attempt $((attempt + 1)) of 6)" >&2
+    sleep "$seconds"
+  done
+}
+
+# Amounts are decimal strings, never JSON numbers.
+body="$(
+  cat <<JSON
+{
+  "price": {"amount": "25.00", "currency": "USD"},
+  "asset": "USDC",
+  "network": "base",
+  "reference": "$reference"
+}
+JSON
+)"
+status=0
+send "$api_base/payments" \
+  --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
+  --header "Content-Type: application/json" \
+  --header "Idempotency-Key: $idempotency_key" \
+  --data "$body" || status=$?
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

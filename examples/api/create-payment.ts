@@ -6,14 +6,15 @@ import {setTimeout as sleep} from 'node:timers/promises';
 
 const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1';
 const secretKey = process.env.COINWHARF_SECRET_KEY;
-const attempts = 4;
+const attempts = 6;
 
-// Retries a 429, a 5xx, a 409 idempotency_in_progress or a network error with the same request, Idempotency-Key
-// included, so the API acts once however many attempts reach it. Waits the
-// Retry-After seconds the API asks for, else 1, 2, then 4 s.
+// Sends the request again, Idempotency-Key included, so the API acts once however many attempts
+// reach it, when no answer came (none within 30 s, or no connection), or a 429, a 5xx or a 409
+// idempotency_in_progress did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8,
+// then 16 s: at most 6 attempts and 31 s of waiting, as someone is waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, init).catch((error: Error) => error);
+    const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);
     // 409 idempotency_in_progress: the same request is still running (an earlier attempt). Wait and ask again.
     const running =
       response instanceof Response &&
@@ -49,9 +50,13 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
 // A fresh UUID v4 per operation. If this script stops before it prints an answer, run it again
 // with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
 const idempotencyKey = process.env.IDEMPOTENCY_KEY || randomUUID();
+// In production, your own order's id. This demo makes one from the key: each run is a new order,
+// and a re-run with the same key sends the same body (another body would be 409 idempotency_conflict).
+const reference = process.env.ORDER_REFERENCE || `order_${idempotencyKey.slice(0, 8).toLowerCase()}`;
 
 async function main() {
   console.error(`Idempotency-Key: ${idempotencyKey}`);
+  console.error(`Reference: ${reference}`);
   if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   const payment = await send(`${apiBase}/payments`, {
     method: 'POST',
@@ -65,7 +70,7 @@ async function main() {
       price: {amount: '25.00', currency: 'USD'}, // a decimal string, never a number
       asset: 'USDC',
       network: 'base',
-      reference: 'order_1042',
+      reference,
     }),
   });
   console.log(JSON.stringify(payment, null, 2));

@@ -12,20 +12,22 @@ import requests
 
 API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
-ATTEMPTS = 4
+ATTEMPTS = 6
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 
 
 def send(method, url, **kwargs):
-    """Sends a request; retries a 429, a 5xx, a 409 idempotency_in_progress or a network error.
+    """Sends a request; sends it again on no answer, a 429, a 5xx or a 409 idempotency_in_progress.
 
-    The Idempotency-Key is the same on every attempt, so the API acts once however many
-    reach it. Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
+    No answer: none within 30 s, or no connection within 10 s. The Idempotency-Key is the same on
+    every attempt, so the API acts once however many reach it. Waits the Retry-After seconds the API
+    asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of waiting, as someone is
+    waiting for the answer.
     """
     for attempt in range(1, ATTEMPTS + 1):
         try:
-            response = requests.request(method, url, timeout=30, **kwargs)
+            response = requests.request(method, url, timeout=(10, 30), **kwargs)
         except requests.RequestException as error:
             if attempt == ATTEMPTS:
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
@@ -54,7 +56,11 @@ def send(method, url, **kwargs):
 # A fresh UUID v4 per operation. If this script stops before it prints an answer, run it
 # again with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
 idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
+# In production, your own order's id. This demo makes one from the key: each run is a new order,
+# and a re-run with the same key sends the same body (another body would be 409 idempotency_conflict).
+reference = os.environ.get("ORDER_REFERENCE") or f"order_{idempotency_key[:8].lower()}"
 print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
+print(f"Reference: {reference}", file=sys.stderr)
 payment = send(
     "POST",
     f"{API_BASE}/payments",
@@ -67,7 +73,7 @@ payment = send(
         "price": {"amount": "25.00", "currency": "USD"},  # a decimal string, never a number
         "asset": "USDC",
         "network": "base",
-        "reference": "order_1042",
+        "reference": reference,
     },
 )
 print(json.dumps(payment, indent=2))

@@ -4,27 +4,64 @@
 # create was lost and its Idempotency-Key is past its 24 hours, so a retry
 # would create a second payment. Found: that is the payment; create no other.
 # Not found: the create never ran; send it again with a new key.
-# Usage: COINWHARF_SECRET_KEY=cw_test_... REFERENCE=order_1042 CREATED_SINCE=2026-11-24T18:00:00Z bash find-payment.sh
+# Usage: COINWHARF_SECRET_KEY=cw_test_... REFERENCE=order_1042 CREATED_SINCE=2026-11-24T18:00:00Z bash find-payment.sh (needs jq)
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
 : "${REFERENCE:?Set REFERENCE to the reference you gave the payment, such as order_1042}"
 : "${CREATED_SINCE:?Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z}"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
-# --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
-# to 4 attempts, after the Retry-After seconds the API asks for, else 1, 2, 4 s.
-# Each attempt's answer replaces the last in $answer (stdout can't be rewound).
 answer="$(mktemp)"
-trap 'rm -f "$answer"' EXIT
-status=0
-curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
-  --get \
-  "$api_base/payments" \
-  --data-urlencode "reference=$REFERENCE" \
-  --data-urlencode "created[gte]=$CREATED_SINCE" \
-  --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
-# An error's answer is printed too: the API's JSON error, or a proxy's HTML page
-# (curl has already said "curl: (22) The requested URL returned error: 502").
-cat "$answer"
-echo
-exit "$status"
+headers="$(mktemp)"
+pages="$(mktemp)"
+trap 'rm -f "$answer" "$headers" "$pages"' EXIT
+
+# Sends a request with curl's arguments "$@", and sends it again (a GET changes nothing, so that
+# is safe) when no answer came (no connection within 10 s, or no full answer within 30 s), or a
+# 429 or a 5xx did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at
+# most 6 attempts and 31 s of waiting, as someone is waiting for the answer. Leaves the last
+# answer in $answer.
+send() {
+  local attempt code status seconds
+  for attempt in 1 2 3 4 5 6; do
+    : >"$answer"
+    : >"$headers"
+    status=0
+    code="$(curl --silent --show-error --fail-with-body --connect-timeout 10 --max-time 30 \
+      --output "$answer" --dump-header "$headers" --write-out '%{http_code}' "$@")" || status=$?
+    if ((status != 0 && status != 22)); then
+      code="no answer" # curl has said why
+    elif [[ $code != 429 && $code != 5?? ]]; then
+      return "$status"
+    fi
+    ((attempt < 6)) || return "$status"
+    seconds="$(grep -iE '^retry-after: *[0-9]+[[:space:]]*$' "$headers" | tr -dc '0-9' || true)"
+    seconds="${seconds:-$((1 << (attempt - 1)))}"
+    echo "$code: retrying in $seconds s (attempt $((attempt + 1)) of 6)" >&2
+    sleep "$seconds"
+  done
+}
+
+# Every page of matches: while has_more is true, ask for the page after the last id.
+starting_after=""
+while :; do
+  status=0
+  send "$api_base/payments" \
+    --get \
+    --data-urlencode "reference=$REFERENCE" \
+    --data-urlencode "created[gte]=$CREATED_SINCE" \
+    --data-urlencode "limit=100" \
+    ${starting_after:+--data-urlencode "starting_after=$starting_after"} \
+    --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
+  if [[ "$status" -ne 0 ]]; then
+    # The API's JSON error, or a proxy's HTML page: curl has said which status.
+    cat "$answer"
+    echo
+    exit "$status"
+  fi
+  cat "$answer" >>"$pages"
+  [[ "$(jq '.has_more' "$answer")" == true ]] || break
+  starting_after="$(jq --raw-output '.data[-1].id' "$answer")"
+done
+# All the matches, as one list.
+jq --slurp '{object: "list", data: map(.data[]), has_more: false}' "$pages"

@@ -11,13 +11,15 @@ const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1'
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const reference = process.env.REFERENCE;
 const createdSince = process.env.CREATED_SINCE;
-const attempts = 4;
+const attempts = 6;
 
-// Retries a 429, a 5xx or a network error (a GET changes nothing, so it is safe
-// to send again). Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
+// Sends the request again (a GET changes nothing, so that is safe) when no answer came (none
+// within 30 s, or no connection), or a 429 or a 5xx did. Waits the Retry-After seconds the API
+// asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of waiting, as someone is
+// waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, init).catch((error: Error) => error);
+    const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);
     const transient = response instanceof Error || response.status === 429 || response.status >= 500;
     if (transient && attempt < attempts) {
       const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));
@@ -52,11 +54,20 @@ async function main() {
     throw new Error(
       'Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z',
     );
-  const query = new URLSearchParams({reference, 'created[gte]': createdSince});
-  const result = await send(`${apiBase}/payments?${query}`, {
-    headers: {Authorization: `Bearer ${secretKey}`},
-  });
-  console.log(JSON.stringify(result, null, 2));
+  // Every page of matches: while has_more is true, ask for the page after the last id.
+  const payments: {id: string}[] = [];
+  let startingAfter = '';
+  do {
+    const query = new URLSearchParams({reference, 'created[gte]': createdSince, limit: '100'});
+    if (startingAfter) query.set('starting_after', startingAfter);
+    const page = (await send(`${apiBase}/payments?${query}`, {
+      headers: {Authorization: `Bearer ${secretKey}`},
+    })) as {data: {id: string}[]; has_more: boolean};
+    payments.push(...page.data);
+    startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
+  } while (startingAfter);
+  // All the matches, as one list.
+  console.log(JSON.stringify({object: 'list', data: payments, has_more: false}, null, 2));
 }
 
 main().catch((error: Error) => {

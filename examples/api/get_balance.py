@@ -13,21 +13,22 @@ import requests
 
 API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
-ATTEMPTS = 4
+ATTEMPTS = 6
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 
 
 
 def send(method, url, **kwargs):
-    """Sends a request; retries a 429, a 5xx or a network error.
+    """Sends a request; sends it again on no answer, a 429 or a 5xx.
 
-    A GET changes nothing, so it is safe to send again. Waits the Retry-After seconds
-    the API asks for, else 1, 2, then 4 s.
+    No answer: none within 30 s, or no connection within 10 s. A GET changes nothing, so it is safe
+    to send again. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at
+    most 6 attempts and 31 s of waiting, as someone is waiting for the answer.
     """
     for attempt in range(1, ATTEMPTS + 1):
         try:
-            response = requests.request(method, url, timeout=30, **kwargs)
+            response = requests.request(method, url, timeout=(10, 30), **kwargs)
         except requests.RequestException as error:
             if attempt == ATTEMPTS:
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")

@@ -7,15 +7,39 @@ set -euo pipefail
 : "${PAYMENT_ID:?Set PAYMENT_ID to the id of a payment (pay_...)}"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
-# --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
-# to 4 attempts, after the Retry-After seconds the API asks for, else 1, 2, 4 s.
-# Each attempt's answer replaces the last in $answer (stdout can't be rewound).
 answer="$(mktemp)"
-trap 'rm -f "$answer"' EXIT
+headers="$(mktemp)"
+trap 'rm -f "$answer" "$headers"' EXIT
+
+# Sends a request with curl's arguments "$@", and sends it again (a GET changes nothing, so that
+# is safe) when no answer came (no connection within 10 s, or no full answer within 30 s), or a
+# 429 or a 5xx did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at
+# most 6 attempts and 31 s of waiting, as someone is waiting for the answer. Leaves the last
+# answer in $answer.
+send() {
+  local attempt code status seconds
+  for attempt in 1 2 3 4 5 6; do
+    : >"$answer"
+    : >"$headers"
+    status=0
+    code="$(curl --silent --show-error --fail-with-body --connect-timeout 10 --max-time 30 \
+      --output "$answer" --dump-header "$headers" --write-out '%{http_code}' "$@")" || status=$?
+    if ((status != 0 && status != 22)); then
+      code="no answer" # curl has said why
+    elif [[ $code != 429 && $code != 5?? ]]; then
+      return "$status"
+    fi
+    ((attempt < 6)) || return "$status"
+    seconds="$(grep -iE '^retry-after: *[0-9]+[[:space:]]*$' "$headers" | tr -dc '0-9' || true)"
+    seconds="${seconds:-$((1 << (attempt - 1)))}"
+    echo "$code: retrying in $seconds s (attempt $((attempt + 1)) of 6)" >&2
+    sleep "$seconds"
+  done
+}
+
 status=0
-curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
+send "$api_base/refunds" \
   --get \
-  "$api_base/refunds" \
   --data-urlencode "payment=$PAYMENT_ID" \
   --data-urlencode "limit=100" \
   --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?

@@ -7,13 +7,15 @@ import {setTimeout as sleep} from 'node:timers/promises';
 const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1';
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const paymentId = process.env.PAYMENT_ID;
-const attempts = 4;
+const attempts = 6;
 
-// Retries a 429, a 5xx or a network error (a GET changes nothing, so it is safe
-// to send again). Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
+// Sends the request again (a GET changes nothing, so that is safe) when no answer came (none
+// within 30 s, or no connection), or a 429 or a 5xx did. Waits the Retry-After seconds the API
+// asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of waiting, as someone is
+// waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, init).catch((error: Error) => error);
+    const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);
     const transient = response instanceof Error || response.status === 429 || response.status >= 500;
     if (transient && attempt < attempts) {
       const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));

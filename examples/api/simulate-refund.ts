@@ -8,14 +8,15 @@ const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1'
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const refundId = process.env.REFUND_ID;
 const outcome = process.env.OUTCOME || 'succeed';
-const attempts = 4;
+const attempts = 6;
 
-// Retries a 429, a 5xx, a 409 idempotency_in_progress or a network error with the same request, Idempotency-Key
-// included, so the API acts once however many attempts reach it. Waits the
-// Retry-After seconds the API asks for, else 1, 2, then 4 s.
+// Sends the request again, Idempotency-Key included, so the API acts once however many attempts
+// reach it, when no answer came (none within 30 s, or no connection), or a 429, a 5xx or a 409
+// idempotency_in_progress did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8,
+// then 16 s: at most 6 attempts and 31 s of waiting, as someone is waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, init).catch((error: Error) => error);
+    const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);
     // 409 idempotency_in_progress: the same request is still running (an earlier attempt). Wait and ask again.
     const running =
       response instanceof Response &&

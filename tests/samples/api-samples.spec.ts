@@ -63,12 +63,18 @@ async function createPayment(mock: MockApi) {
 
 languages.forEach((language, i) => {
   test.describe(`${language} API samples`, () => {
-    test(`${samples.createPayment[i]} creates the quickstart payment, with a new idempotency key on each run`, async ({
+    test(`${samples.createPayment[i]} creates the quickstart payment, a new order with a new idempotency key on each run`, async ({
       mock,
     }) => {
-      const run = await runSample(samples.createPayment[i], mockEnv(mock));
+      const run = await runSample(samples.createPayment[i], mockEnv(mock, {ORDER_REFERENCE: undefined}));
       expect(run.code, run.stderr).toBe(0);
       const payment = parseOutput(run);
+      const request = onlyRequest(mock, 0);
+      const key = request.headers['idempotency-key'];
+      expect(key).toMatch(uuidV4);
+      // No ORDER_REFERENCE: a demo order id made from the key, printed under it.
+      const reference = `order_${key.slice(0, 8)}`;
+      expect(run.stderr).toContain(`Idempotency-Key: ${key}\nReference: ${reference}\n`);
       expect(payment).toMatchObject({
         object: 'payment',
         livemode: false,
@@ -77,25 +83,36 @@ languages.forEach((language, i) => {
         network: 'base',
         price: {amount: '25.00', currency: 'USD'},
         amount_due: {amount: '25.00', currency: 'USDC'},
-        reference: 'order_1042',
+        reference,
         required_confirmations: 30,
       });
       expect(payment.id).toMatch(/^pay_/);
       expect(payment.hosted_url).toMatch(/^https:\/\//);
-      const request = onlyRequest(mock, 0);
       expect(request).toMatchObject({method: 'POST', path: '/v1/payments', status: 201});
       expect(request.headers.authorization).toBe(`Bearer ${testSecretKey}`);
-      expect(request.headers['idempotency-key']).toMatch(uuidV4);
-      expect(request.body).toEqual(quickstartPayment);
+      expect(request.body).toEqual({...quickstartPayment, reference});
 
-      // A second run is a second order: a key reused from the first would replay the first payment.
-      const second = await runSample(samples.createPayment[i], mockEnv(mock));
+      // A second run is a second order: a key reused from the first would replay the first payment,
+      // and a reference reused from it would make the receivers report that order as already paid.
+      const second = await runSample(samples.createPayment[i], mockEnv(mock, {ORDER_REFERENCE: undefined}));
       expect(second.code, second.stderr).toBe(0);
       const keys = mock.requests.map((r) => r.headers['idempotency-key']);
       expect(keys).toHaveLength(2);
       expect(keys[1]).toMatch(uuidV4);
       expect(keys[1]).not.toBe(keys[0]);
       expect(parseOutput(second).id).not.toBe(payment.id);
+      expect(parseOutput(second).reference).toBe(`order_${keys[1].slice(0, 8)}`);
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.createPayment[i]} sends ORDER_REFERENCE as the payment's reference when it is set`, async ({
+      mock,
+    }) => {
+      const run = await runSample(samples.createPayment[i], mockEnv(mock, {ORDER_REFERENCE: 'order_7731'}));
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/^Idempotency-Key: [0-9a-f-]{36}\nReference: order_7731$/m);
+      expect(parseOutput(run).reference).toBe('order_7731');
+      expect(onlyRequest(mock, 0).body).toEqual({...quickstartPayment, reference: 'order_7731'});
       expect(mock.violations).toEqual([]);
     });
 
@@ -392,7 +409,7 @@ languages.forEach((language, i) => {
       expect(parseOutput(run)).toEqual({object: 'list', data: [wanted], has_more: false});
       const request = onlyRequest(mock, from);
       expect(request).toMatchObject({method: 'GET', path: '/v1/payments', status: 200});
-      expect(request.query).toEqual({reference: 'order_2001', 'created[gte]': since});
+      expect(request.query).toEqual({reference: 'order_2001', 'created[gte]': since, limit: '100'});
 
       // Created before the window: not found, so the create never ran in it.
       const later = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -402,6 +419,40 @@ languages.forEach((language, i) => {
       );
       expect(none.code, none.stderr).toBe(0);
       expect(parseOutput(none).data).toEqual([]);
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.findPayment[i]} follows has_more: a reference used 102 times is found on the second page too`, async ({
+      mock,
+    }) => {
+      const since = new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      const matches: string[] = [];
+      for (let n = 0; n < 102; n += 1) {
+        matches.push((await callMock(mock, 'POST', '/payments', {...quickstartPayment, reference: 'order_3001'})).id);
+        if (n % 25 === 0) await callMock(mock, 'POST', '/payments', {...quickstartPayment, reference: 'order_3002'});
+      }
+      const from = mock.requests.length;
+      const run = await runSample(
+        samples.findPayment[i],
+        mockEnv(mock, {REFERENCE: 'order_3001', CREATED_SINCE: since}),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const found = parseOutput(run);
+      expect(found).toMatchObject({object: 'list', has_more: false});
+      // Newest first, every match once, the oldest (on page 2) included.
+      expect(found.data.map((p: any) => p.id)).toEqual([...matches].reverse());
+      expect(new Set(found.data.map((p: any) => p.reference))).toEqual(new Set(['order_3001']));
+      const made = mock.requests.slice(from);
+      expect(made.map((r) => [r.method, r.path, r.status])).toEqual([
+        ['GET', '/v1/payments', 200],
+        ['GET', '/v1/payments', 200],
+      ]);
+      expect(made[1].query).toEqual({
+        reference: 'order_3001',
+        'created[gte]': since,
+        limit: '100',
+        starting_after: found.data[99].id,
+      });
       expect(mock.violations).toEqual([]);
     });
 
@@ -432,6 +483,8 @@ test.describe('curl samples pick a UUID that works on macOS and Linux', () => {
     const run = await runSample('examples/api/create-payment.sh', mockEnv(mock, {PATH: `${bin}:${process.env.PATH}`}));
     expect(run.code, run.stderr).toBe(0);
     expect(mock.requests[0].headers['idempotency-key']).toBe(key);
+    // The demo order id is the same whichever case the key comes in.
+    expect(mock.requests[0].body).toMatchObject({reference: 'order_1b4e28ba'});
     expect(mock.violations).toEqual([]);
   });
 
@@ -624,9 +677,10 @@ languages.forEach((language, i) => {
           ]);
           expect(made[1].response).toEqual(made[0].response);
           expect(printed).toEqual(made[0].response);
-          if (language !== 'curl') {
-            expect(run.stderr).toContain('429: retrying in 2 s (attempt 2 of 4)');
-            expect(run.stderr).toContain('502: retrying in 2 s (attempt 3 of 4)');
+          // create-refund.* still retry as before (4 attempts; curl's own --retry, which prints nothing).
+          if (!/create[-_]refund/.test(files[i])) {
+            expect(run.stderr).toContain('429: retrying in 2 s (attempt 2 of 6)');
+            expect(run.stderr).toContain('502: retrying in 2 s (attempt 3 of 6)');
           }
           expect(mock.violations).toEqual([]);
         },
@@ -634,14 +688,42 @@ languages.forEach((language, i) => {
     }
 
     proxyTest(
-      `${samples.createPayment[i]} retries a 503 and a dropped connection, and creates one payment`,
+      `${samples.createPayment[i]} retries a 503 and a dropped connection after 1 then 2 s, and creates one payment`,
       async ({mock, faultProxy}) => {
-        const faulty = await faultProxy(language === 'curl' ? [{status: 503}, {status: 503}] : [{status: 503}, 'drop']);
+        const faulty = await faultProxy([{status: 503}, 'drop']);
         const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}));
         expect(run.code, run.stderr).toBe(0);
         expect(parseOutput(run).object).toBe('payment');
         expect(faulty.attempts).toHaveLength(3);
         expect(new Set(faulty.attempts.map((a) => a.headers['idempotency-key'])).size).toBe(1);
+        const [first, second, third] = faulty.attempts.map((a) => a.at);
+        expect(second - first).toBeGreaterThanOrEqual(1000);
+        expect(third - second).toBeGreaterThanOrEqual(2000);
+        expect(run.stderr).toContain('503: retrying in 1 s (attempt 2 of 6)');
+        expect(run.stderr).toMatch(/: retrying in 2 s \(attempt 3 of 6\)$/m);
+        expect(mock.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v1/payments', 201]]);
+        expect(mock.violations).toEqual([]);
+      },
+    );
+
+    proxyTest(
+      `${samples.createPayment[i]} gives up on an attempt with no answer after 30 s and sends it again: one payment`,
+      async ({mock, faultProxy}) => {
+        proxyTest.setTimeout(150_000);
+        // The first attempt reaches a server that never answers; the second passes.
+        const faulty = await faultProxy([{hold: {until: new Promise<void>(() => {})}}, 'pass']);
+        const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}));
+        expect(run.code, run.stderr).toBe(0);
+        expect(parseOutput(run).object).toBe('payment');
+        expect(faulty.attempts).toHaveLength(2);
+        expect(new Set(faulty.attempts.map((a) => a.headers['idempotency-key'])).size).toBe(1);
+        // 30 s for the answer (counted from a little before the proxy saw the request), then the first backoff, 1 s.
+        const waited = faulty.attempts[1].at - faulty.attempts[0].at;
+        expect(waited).toBeGreaterThanOrEqual(30_500);
+        expect(waited).toBeLessThan(36_000);
+        expect(run.stderr).toMatch(/: retrying in 1 s \(attempt 2 of 6\)$/m);
+        if (language === 'curl')
+          expect(run.stderr).toMatch(/^curl: \(28\) Operation timed out after \d+ milliseconds/m);
         expect(mock.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v1/payments', 201]]);
         expect(mock.violations).toEqual([]);
       },
@@ -649,9 +731,20 @@ languages.forEach((language, i) => {
 
     for (const file of [samples.createPayment[i], samples.getPayment[i]]) {
       proxyTest(
-        `${file} gives up after 4 attempts at a proxy's HTML 502 page, naming the status, without a stack trace`,
+        `${file} backs off 1, 2, 4 s, else waits the Retry-After, and gives up after 6 attempts at a proxy's HTML 502 page, naming the status, without a stack trace`,
         async ({mock, faultProxy}) => {
-          const faulty = await faultProxy([{status: 502}], {forever: true});
+          // Retry-After: 1 stands in for the backoff of 8 and 16 s, so the test takes 9 s, not 31.
+          const faulty = await faultProxy(
+            [
+              {status: 503},
+              'drop',
+              {status: 503},
+              {status: 429, retryAfter: 1},
+              {status: 429, retryAfter: 1},
+              {status: 502},
+            ],
+            {forever: true},
+          );
           const run = await runSample(
             file,
             mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl, PAYMENT_ID: 'pay_0000000000000000nosuch00'}),
@@ -660,7 +753,20 @@ languages.forEach((language, i) => {
           expect(run.stderr.trim().split('\n').at(-1)).toBe(htmlErrorLine[language]);
           expect(run.stdout + run.stderr).not.toMatch(stackTrace);
           expect(run.stdout).toBe(language === 'curl' ? `${nginx502}\n` : '');
-          expect(faulty.attempts).toHaveLength(4);
+          expect(faulty.attempts).toHaveLength(6);
+          const waits = faulty.attempts.slice(1).map((a, n) => a.at - faulty.attempts[n].at);
+          [1000, 2000, 4000, 1000, 1000].forEach((least, n) =>
+            expect(waits[n], `wait ${n + 1}`).toBeGreaterThanOrEqual(least),
+          );
+          expect(Math.max(waits[3], waits[4])).toBeLessThan(2000);
+          for (const line of [
+            '503: retrying in 1 s (attempt 2 of 6)',
+            ': retrying in 2 s (attempt 3 of 6)',
+            '503: retrying in 4 s (attempt 4 of 6)',
+            '429: retrying in 1 s (attempt 5 of 6)',
+            '429: retrying in 1 s (attempt 6 of 6)',
+          ])
+            expect(run.stderr).toContain(line);
           expect(mock.requests).toEqual([]);
         },
       );

@@ -24,19 +24,27 @@ const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
 test.describe.configure({timeout: 120_000});
 
 for (const file of createPayment) {
-  test(`${file} prints its Idempotency-Key, and a re-run with IDEMPOTENCY_KEY gets the same payment back`, async ({
+  test(`${file} prints its Idempotency-Key and order reference, and a re-run with IDEMPOTENCY_KEY sends the same body and gets the same payment back`, async ({
     mock,
   }) => {
-    const first = await runSample(file, mockEnv(mock));
+    const first = await runSample(file, mockEnv(mock, {ORDER_REFERENCE: undefined}));
     expect(first.code, first.stderr).toBe(0);
-    const key = /^Idempotency-Key: ([0-9a-f-]{36})$/m.exec(first.stderr)?.[1];
-    expect(key, first.stderr).toBeDefined();
-    const again = await runSample(file, mockEnv(mock, {IDEMPOTENCY_KEY: key}));
+    const printed = /^Idempotency-Key: ([0-9a-f-]{36})\nReference: (order_[0-9a-f]{8})$/m.exec(first.stderr);
+    expect(printed, first.stderr).not.toBeNull();
+    const [, key, reference] = printed!;
+    // The demo reference comes from the key, so the re-run's body is the first's: no 409 idempotency_conflict.
+    expect(reference).toBe(`order_${key.slice(0, 8)}`);
+    const again = await runSample(file, mockEnv(mock, {IDEMPOTENCY_KEY: key, ORDER_REFERENCE: undefined}));
     expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`Idempotency-Key: ${key}\nReference: ${reference}\n`);
     expect(parseOutput(again).id).toBe(parseOutput(first).id);
+    expect(parseOutput(again).reference).toBe(reference);
     const creates = mock.requests.filter((r) => r.operationId === 'createPayment');
     expect(creates.map((r) => r.headers['idempotency-key'])).toEqual([key, key]);
+    expect(creates.map((r) => r.status)).toEqual([201, 201]);
+    expect(creates[1].body).toEqual(creates[0].body);
     expect((await callMock(mock, 'GET', '/payments')).data).toHaveLength(1);
+    expect(mock.violations).toEqual([]);
   });
 }
 

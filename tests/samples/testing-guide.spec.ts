@@ -1,6 +1,8 @@
+import {readFileSync} from 'node:fs';
 import {expect} from '@playwright/test';
+import {parse} from 'yaml';
 import {simulatorOutcomes} from '../../src/data/simulator';
-import type {MockApi} from '../support/mock-api';
+import {descriptionPath, type MockApi} from '../support/mock-api';
 import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
 
 // The testing guide, run against the mock of api/openapi.yaml: every
@@ -140,6 +142,35 @@ test('the guide’s outcome table says what the simulator does', () => {
     ['succeed', ['refund.succeeded']],
     ['fail', ['refund.failed']],
   ]);
+});
+
+/** A sample's opening comment (the shell's and TypeScript's comment lines, Python's docstring), as one line of prose. */
+function openingComment(file: string): string {
+  const source = readFileSync(file, 'utf8');
+  const lines = file.endsWith('.py')
+    ? source.split('"""')[1].split('\n')
+    : source
+        .split('\n')
+        .filter((line) => !line.startsWith('#!'))
+        .filter((line, n, all) => all.slice(0, n + 1).every((l) => /^(#|\/\/)/.test(l)))
+        .map((line) => line.replace(/^(#|\/\/) ?/, ''));
+  return lines.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+test('the simulate-payment samples name every outcome the API takes, and the ended payments late also plays on', () => {
+  const description = parse(readFileSync(descriptionPath, 'utf8'));
+  const apiOutcomes: string[] = description.components.schemas.SimulatePaymentRequest.properties.outcome.enum;
+  const ended = outcomes.filter((o) => o.outcome === 'late' && o.from !== 'awaiting_payment').map((o) => o.from);
+  expect(ended).toEqual(['expired', 'canceled', 'failed', 'succeeded']);
+  for (const file of simulatePayment) {
+    const comment = openingComment(file);
+    expect(comment).toContain(
+      'OUTCOME is exact (the default), underpay, overpay, late, reorg, fail or expire, each on a new payment; ' +
+        'late also on one that has ended: expired, canceled or failed (it then requires action, LATE) ' +
+        'or succeeded (it stays succeeded, OVER); top_up on a payment that requires action with UNDER.',
+    );
+    for (const outcome of apiOutcomes) expect(comment.split(/[^\w]+/), `${file}: ${outcome}`).toContain(outcome);
+  }
 });
 
 outcomes.forEach(({outcome, from, setUp, status, labels, events}, index) => {
