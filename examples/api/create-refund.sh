@@ -25,26 +25,42 @@ if [[ -n "${REFUND_REASON:-}" ]]; then
   reason=", \"reason\": \"$REFUND_REASON\""
 fi
 
-# --retry 3: a 429, a 5xx, a timeout or a refused connection is tried again, up
-# to 4 attempts, with the same Idempotency-Key, after the Retry-After seconds the
-# API asks for, else 1, 2, 4 s. Each attempt's answer replaces the last in
-# $answer (stdout can't be rewound).
 answer="$(mktemp)"
-trap 'rm -f "$answer"' EXIT
-# 409 idempotency_in_progress: the same request is still running (a run you stopped, say):
-# wait a second and ask again with the same key, up to 4 times.
-for attempt in 1 2 3 4; do
-  status=0
-  curl --silent --show-error --fail-with-body --retry 3 --retry-connrefused --output "$answer" \
-    "$api_base/refunds" \
-    --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
-    --header "Content-Type: application/json" \
-    --header "Idempotency-Key: $idempotency_key" \
-    --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount$reason}" || status=$?
-  grep -q '"idempotency_in_progress"' "$answer" || break
-  echo "409 idempotency_in_progress: retrying in 1 s (attempt $((attempt + 1)) of 4)" >&2
-  sleep 1
-done
+headers="$(mktemp)"
+trap 'rm -f "$answer" "$headers"' EXIT
+
+# Sends a request with curl's arguments "$@", and sends it again, Idempotency-Key included, so the
+# API acts once however many attempts reach it, when no answer came (no connection within 10 s,
+# or no full answer within 30 s), or a 429, a 5xx or a 409 idempotency_in_progress did. Waits the
+# Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of
+# waiting, as someone is waiting for the answer. Leaves the last answer in $answer.
+send() {
+  local attempt code status seconds
+  for attempt in 1 2 3 4 5 6; do
+    : >"$answer"
+    : >"$headers"
+    status=0
+    code="$(curl --silent --show-error --fail-with-body --connect-timeout 10 --max-time 30 \
+      --output "$answer" --dump-header "$headers" --write-out '%{http_code}' "$@")" || status=$?
+    if ((status != 0 && status != 22)); then
+      code="no answer" # curl has said why
+    elif [[ $code != 429 && $code != 5?? ]] && ! grep -q '"idempotency_in_progress"' "$answer"; then
+      return "$status"
+    fi
+    ((attempt < 6)) || return "$status"
+    seconds="$(grep -iE '^retry-after: *[0-9]+[[:space:]]*$' "$headers" | tr -dc '0-9' || true)"
+    seconds="${seconds:-$((1 << (attempt - 1)))}"
+    echo "$code: retrying in $seconds s (attempt $((attempt + 1)) of 6)" >&2
+    sleep "$seconds"
+  done
+}
+
+status=0
+send "$api_base/refunds" \
+  --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
+  --header "Content-Type: application/json" \
+  --header "Idempotency-Key: $idempotency_key" \
+  --data "{\"payment\": \"$PAYMENT_ID\", \"address\": \"$REFUND_ADDRESS\"$amount$reason}" || status=$?
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

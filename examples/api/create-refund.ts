@@ -14,14 +14,15 @@ const address = process.env.REFUND_ADDRESS;
 const amount = process.env.REFUND_AMOUNT;
 const currency = process.env.REFUND_CURRENCY;
 const reason = process.env.REFUND_REASON;
-const attempts = 4;
+const attempts = 6;
 
-// Retries a 429, a 5xx, a 409 idempotency_in_progress or a network error with the same request, Idempotency-Key
-// included, so the API acts once however many attempts reach it. Waits the
-// Retry-After seconds the API asks for, else 1, 2, then 4 s.
+// Sends the request again, Idempotency-Key included, so the API acts once however many attempts
+// reach it, when no answer came (none within 30 s, or no connection), or a 429, a 5xx or a 409
+// idempotency_in_progress did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8,
+// then 16 s: at most 6 attempts and 31 s of waiting, as someone is waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, init).catch((error: Error) => error);
+    const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);
     // 409 idempotency_in_progress: the same request is still running (an earlier attempt). Wait and ask again.
     const running =
       response instanceof Response &&

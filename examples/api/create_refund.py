@@ -20,7 +20,7 @@ ADDRESS = os.environ.get("REFUND_ADDRESS")
 AMOUNT = os.environ.get("REFUND_AMOUNT")
 CURRENCY = os.environ.get("REFUND_CURRENCY")
 REASON = os.environ.get("REFUND_REASON")
-ATTEMPTS = 4
+ATTEMPTS = 6
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 if not PAYMENT_ID:
@@ -32,14 +32,16 @@ if AMOUNT and not CURRENCY:
 
 
 def send(method, url, **kwargs):
-    """Sends a request; retries a 429, a 5xx, a 409 idempotency_in_progress or a network error.
+    """Sends a request; sends it again on no answer, a 429, a 5xx or a 409 idempotency_in_progress.
 
-    The Idempotency-Key is the same on every attempt, so the API acts once however many
-    reach it. Waits the Retry-After seconds the API asks for, else 1, 2, then 4 s.
+    No answer: none within 30 s, or no connection within 10 s. The Idempotency-Key is the same on
+    every attempt, so the API acts once however many reach it. Waits the Retry-After seconds the API
+    asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of waiting, as someone is
+    waiting for the answer.
     """
     for attempt in range(1, ATTEMPTS + 1):
         try:
-            response = requests.request(method, url, timeout=30, **kwargs)
+            response = requests.request(method, url, timeout=(10, 30), **kwargs)
         except requests.RequestException as error:
             if attempt == ATTEMPTS:
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")

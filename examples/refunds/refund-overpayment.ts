@@ -14,7 +14,7 @@ const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1'
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const paymentId = process.env.PAYMENT_ID;
 const address = process.env.REFUND_ADDRESS?.trim();
-const attempts = 4;
+const attempts = 6;
 
 const decimals: Record<string, number> = {BTC: 8, ETH: 18, SOL: 9, USDC: 6, USDT: 6};
 const toUnits = (amount: string, places: number) => {
@@ -49,13 +49,16 @@ interface RefundList {
   has_more: boolean;
 }
 
-// Retries a 429, a 5xx, a network error or a 409 idempotency_in_progress (the
-// same refund still running, say from a run you stopped) with the same request,
-// Idempotency-Key included. Waits Retry-After when given, else 1, 2, then 4 s.
+// Sends the request again, Idempotency-Key included, when no answer came (none within 30 s,
+// or no connection), or a 429, a 5xx or a 409 idempotency_in_progress did (the same refund
+// still running, say from a run you stopped). Waits Retry-After when given, else 1, 2, 4, 8,
+// then 16 s: at most 6 attempts and 31 s of waiting.
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const request = {...init, headers: {Authorization: `Bearer ${secretKey}`, ...init.headers}};
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(`${apiBase}${path}`, request).catch((error: Error) => error);
+    const response = await fetch(`${apiBase}${path}`, {...request, signal: AbortSignal.timeout(30_000)}).catch(
+      (error: Error) => error,
+    );
     const text = response instanceof Error ? '' : await response.text();
     const running = response instanceof Response && response.status === 409 && text.includes('idempotency_in_progress');
     const transient = response instanceof Error || response.status === 429 || response.status >= 500 || running;

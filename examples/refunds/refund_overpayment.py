@@ -22,7 +22,7 @@ API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 PAYMENT_ID = os.environ.get("PAYMENT_ID")
 ADDRESS = (os.environ.get("REFUND_ADDRESS") or "").strip()
-ATTEMPTS = 4
+ATTEMPTS = 6
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
 if not PAYMENT_ID:
@@ -38,14 +38,15 @@ class RefusedEarlier(Exception):
 def call(method, path, **kwargs):
     """Sends a request; retries a 429, a 5xx, a network error or a 409 idempotency_in_progress.
 
-    In_progress means the same refund is still running, say from a run you stopped. Every
-    attempt is the same request, Idempotency-Key included. Waits Retry-After when given, else
-    1, 2, then 4 s.
+    In_progress means the same refund is still running, say from a run you stopped. No answer:
+    none within 30 s, or no connection within 10 s. Every attempt is the same request,
+    Idempotency-Key included. Waits Retry-After when given, else 1, 2, 4, 8, then 16 s: at most
+    6 attempts and 31 s of waiting.
     """
     headers = {"Authorization": f"Bearer {SECRET_KEY}", **kwargs.pop("headers", {})}
     for attempt in range(1, ATTEMPTS + 1):
         try:
-            response = requests.request(method, f"{API_BASE}{path}", headers=headers, timeout=30, **kwargs)
+            response = requests.request(method, f"{API_BASE}{path}", headers=headers, timeout=(10, 30), **kwargs)
         except requests.RequestException as error:
             if attempt == ATTEMPTS:
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")

@@ -677,11 +677,8 @@ languages.forEach((language, i) => {
           ]);
           expect(made[1].response).toEqual(made[0].response);
           expect(printed).toEqual(made[0].response);
-          // create-refund.* still retry as before (4 attempts; curl's own --retry, which prints nothing).
-          if (!/create[-_]refund/.test(files[i])) {
-            expect(run.stderr).toContain('429: retrying in 2 s (attempt 2 of 6)');
-            expect(run.stderr).toContain('502: retrying in 2 s (attempt 3 of 6)');
-          }
+          expect(run.stderr).toContain('429: retrying in 2 s (attempt 2 of 6)');
+          expect(run.stderr).toContain('502: retrying in 2 s (attempt 3 of 6)');
           expect(mock.violations).toEqual([]);
         },
       );

@@ -170,6 +170,7 @@ function placeholders(runs: CommandRun[]): Record<string, () => string> {
     '<your cw_test_ key>': () => testSecretKey,
     '<the pay_ id from the response>': () => last('a payment', (o) => o.object === 'payment').id as string,
     '<the rf_ id from the response>': () => last('a refund', (o) => o.object === 'refund').id as string,
+    '<the reference from the response>': () => last('a payment', (o) => o.object === 'payment').reference as string,
     '<the address your customer gave you>': () => customerAddress,
   };
 }
@@ -258,7 +259,7 @@ const pages: {page: string; units: Unit[]}[] = [
         // A refund changes a succeeded payment's amount_refunded, not its status: payment.updated.
         {
           runs: 'create-refund',
-          shows: {object: 'refund', status: 'pending', amount: usdc('2.50')},
+          shows: {object: 'refund', status: 'pending', reason: 'overpayment', amount: usdc('2.50')},
           events: ['payment.updated'],
         },
         {
@@ -268,7 +269,7 @@ const pages: {page: string; units: Unit[]}[] = [
         },
         {
           runs: 'create-refund',
-          shows: {object: 'refund', status: 'pending', amount: usdc('2.50')},
+          shows: {object: 'refund', status: 'pending', reason: 'overpayment', amount: usdc('2.50')},
           events: ['payment.updated'],
         },
         {runs: 'simulate-refund', shows: {object: 'refund', status: 'succeeded'}, events: ['refund.succeeded']},
@@ -375,7 +376,11 @@ const pages: {page: string; units: Unit[]}[] = [
           },
           {
             runs: 'find-payment',
-            shows: {object: 'list', data: [{reference: 'order_1042', status: 'succeeded'}], has_more: false},
+            shows: {
+              object: 'list',
+              data: [{reference: expect.stringMatching(/^order_[0-9a-f]{8}$/), status: 'succeeded'}],
+              has_more: false,
+            },
             events: [],
           },
         ],

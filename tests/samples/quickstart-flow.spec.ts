@@ -245,8 +245,9 @@ async function asReader(apiBase: string, body: (session: TerminalSession) => Pro
   }
 }
 
-// The real payment pays order_1042; the signed test event pays no order, so it is keyed by its payment id.
-const fulfilledLine = /^(evt_\w+) fulfilled (pay_\w+) for (order_1042|pay_\w+): 25\.00 USDC on base$/;
+// The real payment pays the demo order create-payment makes (order_ and 8 hex digits of its key); the
+// signed test event pays no order, so it is keyed by its payment id.
+const fulfilledLine = /^(evt_\w+) fulfilled (pay_\w+) for (order_[0-9a-f]{8}|pay_\w+): 25\.00 USDC on base$/;
 
 test.describe('the quickstart, typed into terminals as the page says', () => {
   // The page's receiver listens on port 4242: one flow at a time.
@@ -271,7 +272,7 @@ test.describe('the quickstart, typed into terminals as the page says', () => {
         const succeeded = mock.deliveries[1].eventId;
         const shown = receiver.text().split('\n');
         expect(shown.filter((line) => line.startsWith(`${succeeded} `))).toEqual([
-          `${succeeded} fulfilled ${payment.id} for order_1042: 25.00 USDC on base`,
+          `${succeeded} fulfilled ${payment.id} for ${payment.reference}: 25.00 USDC on base`,
         ]);
         // "Try another outcome": a new payment, underpaid, is not fulfilled.
         const underpaid = printedObjects(runs).at(-1);

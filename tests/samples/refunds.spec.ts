@@ -365,7 +365,7 @@ for (const file of refundOverpayment) {
         mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl, PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress}),
       );
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toContain('409: retrying in 1 s (attempt 2 of 4)');
+      expect(run.stderr).toContain('409: retrying in 1 s (attempt 2 of 6)');
       const posts = faulty.attempts.filter((a) => a.method === 'POST');
       expect(posts.map((a) => a.answer)).toEqual([inProgress, 'passed']);
       expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
