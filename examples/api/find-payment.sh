@@ -2,8 +2,9 @@
 # Find a payment by your order reference, created at or after CREATED_SINCE
 # (ISO 8601, a little before you sent the create). For when the answer to a
 # create was lost and its Idempotency-Key is past its 24 hours, so a retry
-# would create a second payment. Found: that is the payment; create no other.
-# Not found: the create never ran; send it again with a new key.
+# would create a second payment. A match that is awaiting_payment, pending,
+# requires_action or succeeded is the payment: create no other. No match, or only
+# expired or canceled ones: wait a minute, look again, then create anew with a new key.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... REFERENCE=order_1042 CREATED_SINCE=2026-11-24T18:00:00Z bash find-payment.sh (needs jq)
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"

@@ -82,11 +82,12 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
   {
     object: 'refund',
     outcome: 'fail',
-    plays: 'The refund cannot be sent; its amount is refundable again.',
+    plays:
+      'The refund cannot be sent; its amount is refundable again. For a full refund of a payment that required action, the payment requires action again: `payment.requires_action` instead of `payment.updated`.',
     from: 'pending',
     path: ['failed'],
     labels: [],
-    events: ['refund.failed'],
+    events: ['refund.failed', 'payment.updated'],
   },
 ];
 

@@ -414,3 +414,20 @@ test('a refund with reason overpayment refunds only what is left of the excess, 
   expect(retry.amount).toEqual({amount: '2.50', currency: 'USDC'});
   expect(mock.violations).toEqual([]);
 });
+
+test('an empty reference is refused, so that no two orders share the reference ""', async ({mock}) => {
+  const empty = await raw(mock, 'POST', '/payments', {...quickstartPayment, reference: ''});
+  expect(empty.status).toBe(400);
+  expect(empty.body.error).toMatchObject({code: 'parameter_invalid', param: 'reference'});
+});
+
+test('a sandbox balance never shows less than zero, even after a full refund once the fee was taken', async ({
+  mock,
+}) => {
+  const paid = await payment(mock, 'exact');
+  // A full refund after the fee: the sandbox covers the 0.25 the balance lacks, and shows zero.
+  await callMock(mock, 'POST', '/refunds', {payment: paid.id, address: customerAddress});
+  const balance = await callMock(mock, 'GET', '/balance');
+  expect(balance.available).toEqual([{asset: 'USDC', network: 'base', amount: {amount: '0.00', currency: 'USDC'}}]);
+  expect(mock.violations).toEqual([]);
+});

@@ -140,7 +140,7 @@ test('the guide’s outcome table says what the simulator does', () => {
   ).toEqual(outcomes.map(({outcome, from, status, labels, events}) => ({outcome, from, status, labels, events})));
   expect(simulatorOutcomes.filter((o) => o.object === 'refund').map((o) => [o.outcome, o.events])).toEqual([
     ['succeed', ['refund.succeeded']],
-    ['fail', ['refund.failed']],
+    ['fail', ['refund.failed', 'payment.updated']],
   ]);
 });
 
