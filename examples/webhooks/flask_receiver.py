@@ -65,14 +65,18 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
     payment = event["data"]
     if payment.get("object") != "payment":
         return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
+    # A payment without a reference (None or "") is an order of its own, keyed by its id.
     order = payment["reference"] or payment["id"]
     received = payment["amount_received"]["amount"]
     due = payment["amount_due"]["amount"]
     asset = payment["amount_received"]["currency"]
-    # OVER: more than amount_due arrived, at once or later. The refunds guide's sample refunds the
-    # excess, less what was refunded for it already, so running it again after a repeat is safe.
+    # OVER: more than amount_due arrived, at once or later. The line gives what was received over
+    # amount_due, which refunds never change: a refund of the excess sends payment.updated too, so
+    # the line cannot say what is still owed. The refunds guide's refund_overpayment.py works that
+    # out from the API, and refunds only that: running it again is safe.
     excess = minus(received, due)
-    over = (f"; {excess} {asset} over amount_due: refund the excess (see Refunds)"
+    over = (f"; {excess} {asset} received over amount_due: run refund-overpayment,"
+            " which refunds only what is still owed of it"
             if "OVER" in payment["labels"] and positive(excess) else "")
 
     if event["type"] == "payment.succeeded":
@@ -89,7 +93,7 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
             return (f"{event['id']} fulfilled {payment['id']} for {order}: "
                     f"{received} {asset} on {payment['network']}{accepted}{over}")
         (paid_by,) = db.execute("SELECT payment_id FROM orders WHERE reference = ?", (order,)).fetchone()
-        # The same payment again (a resend, or succeeded again after a reorganisation): already done.
+        # This payment's success again, under another event id: it paid the order already.
         if paid_by == payment["id"]:
             return (f"{event['id']} {payment['id']}: {order} is already fulfilled by this payment, "
                     f"not fulfilled again{over}")

@@ -1,6 +1,7 @@
 // A Coinwharf webhook receiver for the Next.js App Router.
 // Save it as app/api/webhooks/coinwharf/route.ts; it serves POST /api/webhooks/coinwharf.
-// Put the helpers it imports in your project, for example under lib/coinwharf/.
+// Save the three files it imports next to it, in app/api/webhooks/coinwharf/:
+// event-store.ts, verify-standardwebhooks.ts and webhook-event.ts. Only route.ts is a route.
 import {EventStore} from './event-store';
 import {verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
 import type {CoinwharfEvent} from './webhook-event';

@@ -17,8 +17,11 @@ export interface Payment {
   network: string;
   amount_due: Money;
   amount_received: Money; // confirmed funds only
-  amount_pending?: Money; // seen on chain, not yet confirmed
-  amount_refunded?: Money;
+  amount_pending: Money; // seen on chain, not yet confirmed
+  amount_refunded: Money; // refunds that have not failed
+  fee: Money | null; // null until the payment succeeds
+  asset_contract: string | null; // null for the network's native coin
+  transactions: Transaction[];
   address: string;
   payment_uri: string;
   hosted_url: string;
@@ -32,6 +35,14 @@ export interface Payment {
   updated_at: string;
 }
 
+export interface Transaction {
+  hash: string;
+  amount: Money;
+  confirmations: number;
+  block_height: number | null; // null until it is mined
+  seen_at: string;
+}
+
 export interface Refund {
   id: string; // rf_…
   object: 'refund';
@@ -39,9 +50,12 @@ export interface Refund {
   payment: string; // pay_…
   status: 'pending' | 'succeeded' | 'failed';
   amount: Money;
+  reason: 'overpayment' | 'other';
   asset: string;
   network: string;
   address: string;
+  transaction_hash: string | null; // null until it is sent
+  network_fee: Money | null; // null until it is sent
   created_at: string;
   updated_at: string;
 }
@@ -82,16 +96,20 @@ const positive = (amount: string) => !amount.startsWith('-') && /[1-9]/.test(amo
 export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
   if (event.data.object !== 'payment') return `${event.id} ${event.type} for ${event.data.id}: nothing to do`;
   const payment = event.data;
-  const order = payment.reference ?? payment.id;
+  // A payment without a reference (null or "") is an order of its own, keyed by its id.
+  const order = payment.reference || payment.id;
   const received = payment.amount_received.amount;
   const due = payment.amount_due.amount;
   const asset = payment.amount_received.currency;
-  // OVER: more than amount_due arrived, at once or later. The refunds guide's sample refunds the
-  // excess, less what was refunded for it already, so running it again after a repeat is safe.
+  // OVER: more than amount_due arrived, at once or later. The line gives what was received over
+  // amount_due, which refunds never change: a refund of the excess sends payment.updated too, so
+  // the line cannot say what is still owed. The refunds guide's refund-overpayment sample works
+  // that out from the API, and refunds only that: running it again is safe.
   const excess = minus(received, due);
   const over =
     payment.labels.includes('OVER') && positive(excess)
-      ? `; ${excess} ${asset} over amount_due: refund the excess (see Refunds)`
+      ? `; ${excess} ${asset} received over amount_due: ` +
+        'run refund-overpayment, which refunds only what is still owed of it'
       : '';
 
   if (event.type === 'payment.succeeded') {
@@ -111,7 +129,7 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
     const {payment_id: paidBy} = db.prepare('SELECT payment_id FROM orders WHERE reference = ?').get(order) as {
       payment_id: string;
     };
-    // The same payment again (a resend, or succeeded again after a reorganisation): already done.
+    // This payment's success again, under another event id: it paid the order already.
     if (paidBy === payment.id)
       return `${event.id} ${payment.id}: ${order} is already fulfilled by this payment, not fulfilled again${over}`;
     // Another payment for an order already paid: the customer paid twice.

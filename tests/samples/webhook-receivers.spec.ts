@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -157,7 +157,7 @@ function receiverContract(name: string, target: () => Target) {
     await expect
       .poll(() => target().printed(overpaid.eventId))
       .toEqual([
-        `${overpaid.eventId} fulfilled ${overpaid.paymentId} for order_2101: 0.00041235 BTC on bitcoin; 0.00000001 BTC over amount_due: refund the excess (see Refunds)`,
+        `${overpaid.eventId} fulfilled ${overpaid.paymentId} for order_2101: 0.00041235 BTC on bitcoin; 0.00000001 BTC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
       ]);
     expect(await target().order('order_2101')).toEqual({
       reference: 'order_2101',
@@ -181,6 +181,22 @@ function receiverContract(name: string, target: () => Target) {
       ]);
   });
 
+  test(`${name}: payments whose reference is "" are orders of their own, keyed by their ids, and each is fulfilled`, async () => {
+    const first = paymentEvent('payment.succeeded', {reference: ''});
+    const second = paymentEvent('payment.succeeded', {reference: ''});
+    for (const event of [first, second]) expect((await target().post(event.body, event.headers)).status).toBe(200);
+    await expect
+      .poll(() => [...target().printed(first.eventId), ...target().printed(second.eventId)])
+      .toEqual([
+        `${first.eventId} fulfilled ${first.paymentId} for ${first.paymentId}: 25.00 USDC on base`,
+        `${second.eventId} fulfilled ${second.paymentId} for ${second.paymentId}: 25.00 USDC on base`,
+      ]);
+    for (const {paymentId} of [first, second]) {
+      expect(await target().order(paymentId)).toEqual({reference: paymentId, status: 'paid', payment_id: paymentId});
+    }
+    expect(await target().order('')).toBeUndefined();
+  });
+
   test(`${name}: a second payment for a paid order is to be refunded in full; the same payment again is not`, async () => {
     const first = paymentEvent('payment.succeeded', {reference: 'order_2103'});
     expect((await target().post(first.body, first.headers)).status).toBe(200);
@@ -195,7 +211,7 @@ function receiverContract(name: string, target: () => Target) {
         `${second.eventId} ${second.paymentId}: order_2103 is already paid by ${first.paymentId}, not fulfilled again; refund this payment in full (25.00 USDC)`,
       ]);
 
-    // The first payment's success told again, under a new event id (succeeded again after a reorganisation).
+    // The first payment's success again, under another event id (a copy of the event, say).
     const again = paymentEvent('payment.succeeded', {}, first);
     expect((await target().post(again.body, again.headers)).status).toBe(200);
     await expect
@@ -231,9 +247,19 @@ function receiverContract(name: string, target: () => Target) {
     await expect
       .poll(() => target().printed(updated.eventId))
       .toEqual([
-        `${updated.eventId} payment.updated for ${succeeded.paymentId}: not fulfilled again; 2.50 USDC over amount_due: refund the excess (see Refunds)`,
+        `${updated.eventId} payment.updated for ${succeeded.paymentId}: not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
       ]);
     expect(target().fulfilled(updated.eventId)).toEqual([]);
+
+    // Refunding the excess changes amount_refunded, which sends payment.updated again: the line still
+    // holds, as it gives what was received over amount_due and leaves what is owed to refund-overpayment.
+    const refunded = paymentEvent('payment.updated', {amount_refunded: usdc('2.50')}, updated);
+    expect((await target().post(refunded.body, refunded.headers)).status).toBe(200);
+    await expect
+      .poll(() => target().printed(refunded.eventId))
+      .toEqual([
+        `${refunded.eventId} payment.updated for ${succeeded.paymentId}: not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
+      ]);
     expect(await target().order('order_2077')).toEqual({
       reference: 'order_2077',
       status: 'paid',
@@ -447,6 +473,48 @@ test.describe('Next.js route handler (examples/webhooks/nextjs-route.ts)', () =>
     recorded: rowsFor(database),
     order: orderIn(database),
   }));
+
+  test('saved in a Next.js app as its comment says, the route finds the files it imports and fulfils a delivery', async () => {
+    // The comment at the top of the sample is what a reader follows: where route.ts goes, and where its imports go.
+    const source = readFileSync('examples/webhooks/nextjs-route.ts', 'utf8');
+    const comment = source
+      .split('\n')
+      .filter((line) => line.startsWith('//'))
+      .map((line) => line.slice(3))
+      .join(' ');
+    const routeFile = /Save it as (\S+\/route\.ts);/.exec(comment)?.[1];
+    const helpers = /Save the three files it imports next to it, in (\S+)\/: (\S+), (\S+) and (\S+)\./.exec(comment);
+    expect(routeFile).toBe('app/api/webhooks/coinwharf/route.ts');
+    expect(helpers?.[1]).toBe(path.dirname(routeFile!));
+    const helperFiles = helpers!.slice(2, 5);
+    expect(helperFiles.map((file) => `./${path.basename(file, '.ts')}`).sort()).toEqual(
+      [...source.matchAll(/^import .* from '(\.\/[^']+)';$/gm)].map((match) => match[1]).sort(),
+    );
+
+    const app = mkdtempSync(path.join(tmpdir(), 'coinwharf-nextjs-'));
+    try {
+      symlinkSync(path.resolve('node_modules'), path.join(app, 'node_modules')); // what npm install gives the app
+      for (const folder of [path.dirname(routeFile!), helpers![1]])
+        mkdirSync(path.join(app, folder), {recursive: true});
+      copyFileSync('examples/webhooks/nextjs-route.ts', path.join(app, routeFile!));
+      for (const file of helperFiles) copyFileSync(`examples/webhooks/${file}`, path.join(app, helpers![1], file));
+      const saved: typeof import('../../examples/webhooks/nextjs-route') = tsxRequire(
+        path.join(app, routeFile!),
+        __filename,
+      );
+
+      const {eventId, body, headers} = delivery('order_3200');
+      const response = await saved.POST(
+        new Request('http://127.0.0.1:3000/api/webhooks/coinwharf', {method: 'POST', headers, body}),
+      );
+      expect({status: response.status, body: await response.json()}).toEqual({status: 200, body: {received: true}});
+      expect(printed.filter((line) => line.startsWith(`${eventId} `))).toEqual([
+        `${eventId} fulfilled ${paymentIn({body}).id} for order_3200: 25.00 USDC on base`,
+      ]);
+    } finally {
+      rmSync(app, {recursive: true, force: true});
+    }
+  });
 });
 
 /** A retry of a delivery: the same webhook-id and body, signed again later. */

@@ -103,13 +103,13 @@ test('payment.updated never fulfils; with OVER it names the excess from the even
     const store = new EventStore(file);
     store.processOnce('evt_4', event('evt_4', 'payment.succeeded'));
     expect(store.processOnce('evt_5', event('evt_5', 'payment.updated', overLater))).toBe(
-      'evt_5 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC over amount_due: refund the excess (see Refunds)',
+      'evt_5 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it',
     );
-    // A refund of the excess changes amount_refunded: the line still gives the excess, and the refunds
-    // guide's sample, run at refund time, works out from the API what is left of it.
+    // A refund of the excess changes amount_refunded and sends payment.updated: the line still gives what
+    // was received over amount_due, and leaves what is left of it to refund-overpayment, run at refund time.
     const partlyRefunded = {...overLater, amount_refunded: {amount: '1.00', currency: 'USDC'}};
     expect(store.processOnce('evt_6', event('evt_6', 'payment.updated', partlyRefunded))).toBe(
-      'evt_6 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC over amount_due: refund the excess (see Refunds)',
+      'evt_6 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it',
     );
     const refundedOnly = {...payment, amount_refunded: {amount: '5.00', currency: 'USDC'}};
     expect(store.processOnce('evt_7', event('evt_7', 'payment.updated', refundedOnly))).toBe(
@@ -122,7 +122,7 @@ test('events out of order: a payment.succeeded after the payment.updated that fo
   withDatabase((file) => {
     const store = new EventStore(file);
     expect(store.processOnce('evt_7', event('evt_7', 'payment.updated', overLater))).toBe(
-      'evt_7 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC over amount_due: refund the excess (see Refunds)',
+      'evt_7 payment.updated for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it',
     );
     expect(store.processOnce('evt_8', event('evt_8', 'payment.succeeded'))).toBe(
       'evt_8 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1042: 25.00 USDC on base',
@@ -145,7 +145,7 @@ test('a second payment that succeeds for an order already paid is not fulfilled:
       'evt_11 pay_7Hc2QnX9sKd4LmP1vRt8WzYb: order_1042 is already fulfilled by this payment, not fulfilled again',
     );
     expect(store.processOnce('evt_12', event('evt_12', 'payment.succeeded', overLater))).toBe(
-      'evt_12 pay_7Hc2QnX9sKd4LmP1vRt8WzYb: order_1042 is already fulfilled by this payment, not fulfilled again; 2.50 USDC over amount_due: refund the excess (see Refunds)',
+      'evt_12 pay_7Hc2QnX9sKd4LmP1vRt8WzYb: order_1042 is already fulfilled by this payment, not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it',
     );
     expect(rows(file, 'SELECT payment_id FROM orders')).toEqual([{payment_id: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}]);
   }));
@@ -162,9 +162,26 @@ test('an overpaid payment.succeeded is fulfilled and its excess named exactly; a
       amount_received: {amount: '0.010000000000000001', currency: 'ETH'},
     };
     expect(store.processOnce('evt_13', event('evt_13', 'payment.succeeded', overpaid))).toBe(
-      'evt_13 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: 0.010000000000000001 ETH on ethereum; 0.000000000000000001 ETH over amount_due: refund the excess (see Refunds)',
+      'evt_13 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: 0.010000000000000001 ETH on ethereum; 0.000000000000000001 ETH received over amount_due: run refund-overpayment, which refunds only what is still owed of it',
     );
     expect(rows(file, 'SELECT reference FROM orders')).toEqual([{reference: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}]);
+  }));
+
+test('payments whose reference is "" are orders of their own, keyed by their ids, and each is fulfilled', () =>
+  withDatabase((file) => {
+    const store = new EventStore(file);
+    const first = {...payment, reference: ''};
+    const second = {...payment, id: 'pay_8Jd3RoY0tLe5MnQ2wSu9XaZc', reference: ''};
+    expect(store.processOnce('evt_17', event('evt_17', 'payment.succeeded', first))).toBe(
+      'evt_17 fulfilled pay_7Hc2QnX9sKd4LmP1vRt8WzYb for pay_7Hc2QnX9sKd4LmP1vRt8WzYb: 25.00 USDC on base',
+    );
+    expect(store.processOnce('evt_18', event('evt_18', 'payment.succeeded', second))).toBe(
+      'evt_18 fulfilled pay_8Jd3RoY0tLe5MnQ2wSu9XaZc for pay_8Jd3RoY0tLe5MnQ2wSu9XaZc: 25.00 USDC on base',
+    );
+    expect(rows(file, 'SELECT reference FROM orders ORDER BY reference')).toEqual([
+      {reference: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'},
+      {reference: 'pay_8Jd3RoY0tLe5MnQ2wSu9XaZc'},
+    ]);
   }));
 
 test('an accepted underpayment is fulfilled with how short it was; UNDER with nothing short adds nothing', () =>
