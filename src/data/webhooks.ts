@@ -8,7 +8,10 @@ import {code, type DataTable} from './table';
 export interface WebhookEvent {
   type: string;
   object: 'payment' | 'refund';
-  /** The status of the object in `data` when this event is sent; `unchanged` for payment.updated. */
+  /**
+   * The status of the object in `data` when this event is sent; `unchanged` for payment.updated,
+   * which keeps whatever status the payment has (the table says so in words, not as a status).
+   */
   status: string;
   when: string;
 }
@@ -61,7 +64,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.updated',
     object: 'payment',
     status: 'unchanged',
-    when: 'The payment’s amounts or labels changed without a status change: for example funds arrived at a succeeded payment, which gains the OVER label. Never fulfil again on it; refund the excess.',
+    when: 'The payment’s amounts or labels changed without a status change: more funds arrived at a pending payment, one that requires action or a succeeded one (which gains the OVER label once amount_received exceeds amount_due), or a refund of a succeeded payment was created or failed (amount_refunded changed). Never fulfil again on it.',
   },
   {type: 'refund.succeeded', object: 'refund', status: 'succeeded', when: 'A refund reached the customer’s address.'},
   {
@@ -110,6 +113,9 @@ export const retryTable: DataTable<{attempt: number; wait: string}> = {
   ],
 };
 
+/** The status cell of payment.updated: words, so that no reader takes it for a status. */
+export const statusUnchanged = '— (status unchanged)';
+
 export const eventTable: DataTable<WebhookEvent> = {
   rows: webhookEvents,
   key: (row) => row.type,
@@ -117,7 +123,7 @@ export const eventTable: DataTable<WebhookEvent> = {
   columns: [
     {header: 'Event type', cell: (row) => code(row.type)},
     {header: `${code('data')} holds`, cell: (row) => `a ${row.object}`},
-    {header: 'Reflects status', cell: (row) => code(row.status)},
+    {header: 'Reflects status', cell: (row) => (row.status === 'unchanged' ? statusUnchanged : code(row.status))},
     {header: 'Sent when', cell: (row) => row.when},
   ],
 };

@@ -4,7 +4,7 @@ import {beforeAll, expect, test} from 'vitest';
 import {networks} from '../../../src/data/networks';
 import {paymentFields} from '../../../src/data/paymentObject';
 import {paymentStatuses, statusTransitions} from '../../../src/data/statuses';
-import {webhookEvents} from '../../../src/data/webhooks';
+import {eventTable, statusUnchanged, webhookEvents} from '../../../src/data/webhooks';
 
 // The tables readers see are rendered from src/data; these tests hold that
 // data to the API description, so a table and the API never disagree.
@@ -66,6 +66,35 @@ test('the status each event reflects is a status of its object in the API', () =
     else expect(statuses, event.type).toContain(event.status);
     expect(event.type.startsWith(`${event.object}.`), event.type).toBe(true);
   }
+});
+
+test('the catalog shows each event’s status as code, and payment.updated’s in words that are no status', () => {
+  const column = eventTable.columns.find((c) => c.header === 'Reflects status')!;
+  const cells = Object.fromEntries(eventTable.rows.map((row) => [row.type, column.cell(row)]));
+  expect(cells['payment.succeeded']).toBe('`succeeded`');
+  expect(cells['refund.failed']).toBe('`failed`');
+  expect(cells['payment.updated']).toBe('— (status unchanged)');
+  expect(statusUnchanged).toBe('— (status unchanged)');
+  expect(schema('PaymentStatus').enum).not.toContain('unchanged');
+});
+
+test('the catalog row of payment.updated gives what sends it, as the API describes: more funds, and a refund created or failed', async () => {
+  const api = (await dereference('api/openapi.yaml')) as unknown as {
+    paths: Record<string, Record<string, {operationId?: string; description?: string}>>;
+  };
+  const createRefund = Object.values(api.paths)
+    .flatMap((path) => Object.values(path))
+    .find((operation) => operation.operationId === 'createRefund');
+  expect(createRefund?.description?.replace(/\s+/g, ' ')).toContain(
+    'Coinwharf sends `payment.updated` when the refund is created and again if it fails.',
+  );
+  expect(schema('PaymentLabel').description).toContain('`OVER`: confirmed funds exceed `amount_due`');
+  expect(webhookEvents.find((e) => e.type === 'payment.updated')?.when).toBe(
+    'The payment’s amounts or labels changed without a status change: more funds arrived at a pending payment, ' +
+      'one that requires action or a succeeded one (which gains the OVER label once amount_received exceeds ' +
+      'amount_due), or a refund of a succeeded payment was created or failed (amount_refunded changed). ' +
+      'Never fulfil again on it.',
+  );
 });
 
 test('networks, their sandbox networks and assets are the API’s', () => {
