@@ -1,7 +1,8 @@
 """Fetch your balance per asset and network.
 
 available: confirmed funds of succeeded payments, less fees and refunds. pending: funds not
-yet confirmed, or of payments that require action. It settles daily at 00:00 UTC.
+yet confirmed, or of payments that require action. In live mode, available settles daily at
+00:00 UTC, less a reserve for excesses not yet refunded; a sandbox balance never settles.
 Usage: COINWHARF_SECRET_KEY=cw_test_... python3 get_balance.py
 """
 import json
