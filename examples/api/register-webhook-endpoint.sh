@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
 # Register a webhook endpoint. The response holds its whsec_ signing secret,
 # shown this once: store it as COINWHARF_WEBHOOK_SECRET. It subscribes to every
-# payment and refund change you must act on.
+# payment and refund change you must act on. It prints its Idempotency-Key
+# first: if it stops before it prints the endpoint (its answer was lost), run it
+# again within 24 hours with IDEMPOTENCY_KEY set to the key it printed and the
+# same WEBHOOK_URL, so that the API registers the endpoint once and answers with
+# the same endpoint and secret, not a second endpoint with a second secret.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... WEBHOOK_URL=https://... bash register-webhook-endpoint.sh
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
 : "${WEBHOOK_URL:?Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf}"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
-idempotency_key="$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)"
+
+# A fresh UUID v4 per registration, sent unchanged on every retry.
+# If this script stops before it prints an answer, run it again with IDEMPOTENCY_KEY set to the
+# key it printed: the API then acts once, not twice.
+idempotency_key="${IDEMPOTENCY_KEY:-$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)}"
+echo "Idempotency-Key: $idempotency_key" >&2
 
 answer="$(mktemp)"
 headers="$(mktemp)"

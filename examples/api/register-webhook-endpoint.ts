@@ -1,6 +1,10 @@
 // Register a webhook endpoint. The response holds its whsec_ signing secret,
 // shown this once: store it as COINWHARF_WEBHOOK_SECRET. It subscribes to every
-// payment and refund change you must act on.
+// payment and refund change you must act on. It prints its Idempotency-Key
+// first: if it stops before it prints the endpoint (its answer was lost), run it
+// again within 24 hours with IDEMPOTENCY_KEY set to the key it printed and the
+// same WEBHOOK_URL, so that the API registers the endpoint once and answers with
+// the same endpoint and secret, not a second endpoint with a second secret.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... WEBHOOK_URL=https://... npx tsx register-webhook-endpoint.ts
 import {randomUUID} from 'node:crypto';
 import process from 'node:process';
@@ -50,16 +54,22 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   }
 }
 
+// A fresh UUID v4 per registration. If this script stops before it prints an answer, run it again
+// with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
+const idempotencyKey = process.env.IDEMPOTENCY_KEY || randomUUID();
+
 async function main() {
   if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!webhookUrl)
     throw new Error('Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf');
+  console.error(`Idempotency-Key: ${idempotencyKey}`);
   const result = await send(`${apiBase}/webhook_endpoints`, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${secretKey}`,
       'Content-Type': 'application/json',
-      'Idempotency-Key': randomUUID(),
+      // The same on every retry of this request, and on a re-run with IDEMPOTENCY_KEY.
+      'Idempotency-Key': idempotencyKey,
     },
     body: JSON.stringify({
       url: webhookUrl,

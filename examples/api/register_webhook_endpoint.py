@@ -2,7 +2,11 @@
 
 The response holds its whsec_ signing secret, shown this once: store it as
 COINWHARF_WEBHOOK_SECRET. It subscribes to every payment and refund change you
-must act on.
+must act on. It prints its Idempotency-Key first: if it stops before it prints
+the endpoint (its answer was lost), run it again within 24 hours with
+IDEMPOTENCY_KEY set to the key it printed and the same WEBHOOK_URL, so that the
+API registers the endpoint once and answers with the same endpoint and secret,
+not a second endpoint with a second secret.
 Usage: COINWHARF_SECRET_KEY=cw_test_... WEBHOOK_URL=https://... python3 register_webhook_endpoint.py
 """
 import json
@@ -59,12 +63,17 @@ def send(method, url, **kwargs):
     return body
 
 
+# A fresh UUID v4 per registration. If this script stops before it prints an answer, run it
+# again with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
+idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
+print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
 result = send(
     "POST",
     f"{API_BASE}/webhook_endpoints",
     headers={
         "Authorization": f"Bearer {SECRET_KEY}",
-        "Idempotency-Key": str(uuid.uuid4()),
+        # The same on every retry of this request, and on a re-run with IDEMPOTENCY_KEY.
+        "Idempotency-Key": idempotency_key,
     },
     json={
         "url": WEBHOOK_URL,

@@ -207,7 +207,49 @@ languages.forEach((language, i) => {
           'refund.failed',
         ],
       });
+      // Printed before it was sent, as create-payment prints its key: a re-run after a lost answer needs it.
       expect(request.headers['idempotency-key']).toMatch(uuidV4);
+      expect(run.stderr).toMatch(new RegExp(`^Idempotency-Key: ${request.headers['idempotency-key']}$`, 'm'));
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.registerWebhookEndpoint[i]} re-run with IDEMPOTENCY_KEY set to the key it printed gets the same endpoint and secret back: one endpoint`, async ({
+      mock,
+    }) => {
+      const url = 'https://shop.example.com/webhooks/coinwharf';
+      const first = await runSample(samples.registerWebhookEndpoint[i], mockEnv(mock, {WEBHOOK_URL: url}));
+      expect(first.code, first.stderr).toBe(0);
+      const printed = /^Idempotency-Key: (\S+)$/m.exec(first.stderr);
+      expect(printed, first.stderr).not.toBeNull();
+      const key = printed![1];
+      expect(key).toMatch(uuidV4);
+      // The reader's first run timed out after the API acted; they run it again with the printed key.
+      const again = await runSample(
+        samples.registerWebhookEndpoint[i],
+        mockEnv(mock, {WEBHOOK_URL: url, IDEMPOTENCY_KEY: key}),
+      );
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toMatch(new RegExp(`^Idempotency-Key: ${key}$`, 'm'));
+      const [endpoint, replayed] = [parseOutput(first), parseOutput(again)];
+      expect(replayed.id).toMatch(/^we_/);
+      expect(replayed.id).toBe(endpoint.id);
+      expect(replayed.secret).toMatch(/^whsec_/);
+      expect(replayed.secret).toBe(endpoint.secret);
+      const registers = mock.requests.filter((r) => r.operationId === 'createWebhookEndpoint');
+      expect(registers.map((r) => [r.headers['idempotency-key'], r.status])).toEqual([
+        [key, 201],
+        [key, 201],
+      ]);
+      expect(registers[1].body).toEqual(registers[0].body);
+      // The second answer is the stored first one, replayed, not a second registration.
+      expect(registers.map((r) => r.responseHeaders['idempotent-replayed'])).toEqual([undefined, 'true']);
+      // One endpoint: a payment's events go to it once each, not once per run.
+      const created = await createPayment(mock);
+      await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+      expect(mock.deliveries.map((d) => [d.type, d.url])).toEqual([
+        ['payment.pending', url],
+        ['payment.succeeded', url],
+      ]);
       expect(mock.violations).toEqual([]);
     });
 

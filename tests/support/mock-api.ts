@@ -25,6 +25,8 @@ export interface RecordedRequest {
   operationId: string | null;
   status: number;
   response: unknown;
+  /** The headers the mock answered with, names in lower case (`idempotent-replayed` on a replay). */
+  responseHeaders: Record<string, string>;
 }
 export interface WebhookDelivery {
   eventId: string;
@@ -816,6 +818,13 @@ export async function startMockApi(): Promise<MockApi> {
           `${where}: mock response ${reply.status} does not match the description: ${JSON.stringify(check.errors)}`,
         );
     }
+    const responseHeaders: Record<string, string> = Object.fromEntries(
+      Object.entries({
+        'content-type': 'application/json',
+        ...rateLimitHeaders(headers.authorization),
+        ...reply.headers,
+      }).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     requests.push({
       method: req.method ?? '',
       path: url.pathname,
@@ -825,12 +834,9 @@ export async function startMockApi(): Promise<MockApi> {
       operationId: operation?.operationId ?? null,
       status: reply.status,
       response: reply.body,
+      responseHeaders,
     });
-    res.writeHead(reply.status, {
-      'content-type': 'application/json',
-      ...rateLimitHeaders(headers.authorization),
-      ...reply.headers,
-    });
+    res.writeHead(reply.status, responseHeaders);
     res.end(JSON.stringify(reply.body));
   };
   const server = createServer((req, res) => void respond(req, res));
