@@ -69,8 +69,8 @@ export const paymentStatuses: readonly StatusInfo[] = [
     status: 'canceled',
     final: true,
     meaning:
-      'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label; so does the failure of that refund.',
-    yourMove: 'Nothing: the customer can no longer pay it.',
+      'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label. If that refund fails, it returns to requires_action with the label it had.',
+    yourMove: 'Nothing: the customer can no longer pay it. If a refund cancelled it, watch for refund.failed.',
   },
   {
     status: 'failed',

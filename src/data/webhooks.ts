@@ -45,7 +45,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.requires_action',
     object: 'payment',
     status: 'requires_action',
-    when: 'Funds arrived short (UNDER), or after the payment ended (LATE). Accept them or refund them.',
+    when: 'Funds arrived short (UNDER), or after the payment ended (LATE); or the refund of everything such a payment held failed, which moves it from `canceled` back to `requires_action` with the label it had. Accept the funds or refund them.',
   },
   {type: 'payment.expired', object: 'payment', status: 'expired', when: 'The quote window ended unpaid.'},
   {
@@ -71,7 +71,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'refund.failed',
     object: 'refund',
     status: 'failed',
-    when: 'A refund could not be sent; check the address and create a new refund.',
+    when: 'A refund could not be sent: the customer is still owed its amount, which is refundable again (a payment the refund cancelled requires action again). The refund does not say why: confirm the address with the customer, or get another, and refund again.',
   },
 ];
 

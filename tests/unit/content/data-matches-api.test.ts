@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {dereference} from 'openapi-backend/refparser';
 import {beforeAll, expect, test} from 'vitest';
-import {networks} from '../../../src/data/networks';
+import {networks, networkTable} from '../../../src/data/networks';
 import {paymentFields} from '../../../src/data/paymentObject';
 import {paymentStatuses, statusTransitions} from '../../../src/data/statuses';
 import {eventTable, statusUnchanged, webhookEvents} from '../../../src/data/webhooks';
@@ -95,6 +95,46 @@ test('the catalog row of payment.updated gives what sends it, as the API describ
       'amount_due), or a refund of a succeeded payment was created or failed (amount_refunded changed). ' +
       'Never fulfil again on it.',
   );
+});
+
+test('the catalog row of payment.requires_action gives every cause the API describes: short, late, and a failed refund of everything', async () => {
+  const api = (await dereference('api/openapi.yaml')) as unknown as {
+    paths: Record<string, Record<string, {operationId?: string; description?: string}>>;
+  };
+  const createRefund = Object.values(api.paths)
+    .flatMap((path) => Object.values(path))
+    .find((operation) => operation.operationId === 'createRefund');
+  expect(createRefund?.description?.replace(/\s+/g, ' ')).toContain(
+    'A payment canceled by refunding everything returns to `requires_action` (and sends ' +
+      '`payment.requires_action`) if that refund fails',
+  );
+  expect(webhookEvents.find((e) => e.type === 'payment.requires_action')?.when).toBe(
+    'Funds arrived short (UNDER), or after the payment ended (LATE); or the refund of everything such a payment ' +
+      'held failed, which moves it from `canceled` back to `requires_action` with the label it had. ' +
+      'Accept the funds or refund them.',
+  );
+  expect(webhookEvents.find((e) => e.type === 'refund.failed')?.when).toContain(
+    'a payment the refund cancelled requires action again',
+  );
+});
+
+test('each network’s required confirmations are the API’s Network table’s, Solana’s count included', () => {
+  // The Network schema's description holds a table: | `network` | assets | sandbox network | required confirmations |
+  const rows = [...(schema('Network').description ?? '').matchAll(/^\| `([a-z]+)` \|[^|]*\|[^|]*\| ([^|]+?) \|$/gm)];
+  const fromApi = Object.fromEntries(rows.map((row) => [row[1], row[2]]));
+  const column = networkTable.columns.find((c) => c.header === 'Confirmations')!;
+  expect(Object.fromEntries(networks.map((n) => [n.network, column.cell(n)]))).toEqual(fromApi);
+  expect(fromApi).toEqual({
+    bitcoin: '3',
+    ethereum: '12',
+    base: '30',
+    polygon: '64',
+    solana: 'finalized (32 slots)',
+    tron: '20',
+  });
+  // Where the table gives words, the count a payment's required_confirmations carries is the one in them.
+  for (const network of networks.filter((n) => n.confirmationsNote))
+    expect(network.confirmationsNote, network.network).toContain(`(${network.requiredConfirmations} slots)`);
 });
 
 test('networks, their sandbox networks and assets are the API’s', () => {

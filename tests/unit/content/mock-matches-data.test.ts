@@ -1,0 +1,86 @@
+import {afterAll, beforeAll, expect, test} from 'vitest';
+import {networks} from '../../../src/data/networks';
+import {paymentStatuses} from '../../../src/data/statuses';
+import {webhookEvents} from '../../../src/data/webhooks';
+import {startMockApi, testSecretKey, type MockApi} from '../../support/mock-api';
+
+// The mock the samples run against plays the API description; these tests hold
+// the data modules' statements to what it does.
+
+let mock: MockApi;
+beforeAll(async () => {
+  mock = await startMockApi();
+});
+afterAll(() => mock.close());
+
+interface Answer {
+  id: string;
+  status: string;
+  labels: string[];
+  required_confirmations: number;
+  amount_refunded: {amount: string};
+  data: {type: string; data: {id: string}}[];
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<{status: number; body: Answer}> {
+  const response = await fetch(`${mock.baseUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${testSecretKey}`,
+      'Content-Type': 'application/json',
+      ...(method === 'POST' ? {'Idempotency-Key': crypto.randomUUID()} : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {status: response.status, body: (await response.json()) as Answer};
+}
+
+test('a payment on each network requires the confirmations the networks table gives', async () => {
+  const required: Record<string, number> = {};
+  for (const network of networks) {
+    const created = await call('POST', '/payments', {
+      price: {amount: '25.00', currency: 'USD'},
+      asset: network.assets[0],
+      network: network.network,
+    });
+    expect(created.status, network.network).toBe(201);
+    required[network.network] = created.body.required_confirmations;
+  }
+  expect(required).toEqual(Object.fromEntries(networks.map((n) => [n.network, n.requiredConfirmations])));
+  expect(required.solana).toBe(32);
+  expect(mock.violations).toEqual([]);
+});
+
+test('a failed refund of everything an UNDER payment held moves it from canceled back to requires_action, label kept, with payment.requires_action', async () => {
+  const {body: payment} = await call('POST', '/payments', {
+    price: {amount: '25.00', currency: 'USD'},
+    asset: 'USDC',
+    network: 'base',
+  });
+  await call('POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'underpay'});
+  const refund = await call('POST', '/refunds', {
+    payment: payment.id,
+    address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+  });
+  expect(refund.status).toBe(201);
+  expect((await call('GET', `/payments/${payment.id}`)).body.status).toBe('canceled');
+  await call('POST', `/sandbox/refunds/${refund.body.id}/simulate`, {outcome: 'fail'});
+  const after = (await call('GET', `/payments/${payment.id}`)).body;
+  expect([after.status, after.labels, after.amount_refunded.amount]).toEqual(['requires_action', ['UNDER'], '0.00']);
+  const events = (await call('GET', '/events?limit=100')).body.data;
+  expect(
+    events
+      .filter((e) => e.data.id === payment.id || e.data.id === refund.body.id)
+      .map((e) => e.type)
+      .reverse()
+      .slice(-3),
+  ).toEqual(['payment.canceled', 'refund.failed', 'payment.requires_action']);
+  // What the status table and the event catalog say about it.
+  expect(paymentStatuses.find((s) => s.status === 'canceled')?.meaning).toContain(
+    'If that refund fails, it returns to requires_action with the label it had.',
+  );
+  expect(webhookEvents.find((e) => e.type === 'payment.requires_action')?.when).toContain(
+    'moves it from `canceled` back to `requires_action` with the label it had',
+  );
+  expect(mock.violations).toEqual([]);
+});
