@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Refund a payment to an address your customer gave you, on the payment's network.
-# Without REFUND_AMOUNT, refunds everything still refundable; with it (and
-# REFUND_CURRENCY, the payment's asset), refunds that part. REFUND_REASON=overpayment
-# marks a refund of an overpayment's excess; without it the reason is "other".
+# With REFUND_AMOUNT (and REFUND_CURRENCY, the payment's asset), refunds that much.
+# Without it, refunds all that is left: everything still refundable, or, with
+# REFUND_REASON=overpayment, what is left of an OVER payment's excess (received over
+# due, less its overpayment refunds that have not failed). REFUND_REASON=overpayment
+# marks a refund of that excess; without it the reason is "other".
 # Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... bash create-refund.sh
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"

@@ -1,9 +1,18 @@
 // Find a payment by your order reference, created at or after CREATED_SINCE
 // (ISO 8601, a little before you sent the create). For when the answer to a
 // create was lost and its Idempotency-Key is past its 24 hours, so a retry
-// would create a second payment. A match that is awaiting_payment, pending,
-// requires_action or succeeded is the payment: create no other. No match, or only
-// expired or canceled ones: wait a minute, look again, then create anew with a new key.
+// would create a second payment.
+// Every match is a payment created with that reference; what to do, by its status:
+// - awaiting_payment or pending: open; the customer can pay it, or is paying it.
+// - requires_action: funds arrived short or late; accept or refund them.
+// - succeeded: paid; fulfil the order, once.
+// - expired, canceled or failed: ended unpaid (its quote ran out, you cancelled it
+//   or refunded its funds, or a reorg removed its transaction). Funds that still
+//   reach it within 30 days reopen it as requires_action.
+// If a match is awaiting_payment, pending, requires_action or succeeded, create no
+// other payment. No match (past 24 hours, the create never reached Coinwharf), or
+// only expired, canceled or failed ones: create a new payment with a new key, if
+// the customer still wants to pay.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... REFERENCE=order_1042 CREATED_SINCE=2026-11-24T18:00:00Z npx tsx find-payment.ts
 import process from 'node:process';
 import {setTimeout as sleep} from 'node:timers/promises';

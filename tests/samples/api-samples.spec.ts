@@ -1,12 +1,14 @@
+import {readFileSync} from 'node:fs';
 import {chmod, mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {expect} from '@playwright/test';
+import {parse} from 'yaml';
 import {nginx502, test as proxyTest} from '../support/fault-proxy';
-import {testSecretKey, type MockApi} from '../support/mock-api';
-import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
+import {descriptionPath, testSecretKey, type MockApi} from '../support/mock-api';
+import {callMock, mockEnv, parseOutput, quickstartPayment, repoRoot, runSample, test} from '../support/run-sample';
 
 // Every API sample a reader copies runs, in its own language, against
 // the mock built from api/openapi.yaml. Each test asserts the sample's exit
@@ -358,8 +360,10 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.getBalance[i]} shows available and pending funds per asset and network`, async ({mock}) => {
-      for (const outcome of ['exact', 'exact', 'underpay']) {
+    test(`${samples.getBalance[i]} shows available, reserved and pending funds per asset and network`, async ({
+      mock,
+    }) => {
+      for (const outcome of ['exact', 'overpay', 'underpay']) {
         const created = await createPayment(mock);
         await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});
       }
@@ -372,11 +376,14 @@ languages.forEach((language, i) => {
       const from = mock.requests.length;
       const run = await runSample(samples.getBalance[i], mockEnv(mock));
       expect(run.code, run.stderr).toBe(0);
-      // 2 x 25.00 received, less 2 x 0.25 in fees and the 10.00 refund; the underpaid 20.00 waits.
+      // 25.00 and 27.50 received, less 0.25 and 0.275 in fees and the 10.00 refunded (for another
+      // reason than the excess) of the overpaid one; the 2.50 it was paid over is kept back in that;
+      // the underpaid 20.00 waits.
       expect(parseOutput(run)).toEqual({
         object: 'balance',
         livemode: false,
-        available: [{asset: 'USDC', network: 'base', amount: {amount: '39.50', currency: 'USDC'}}],
+        available: [{asset: 'USDC', network: 'base', amount: {amount: '41.975', currency: 'USDC'}}],
+        reserved: [{asset: 'USDC', network: 'base', amount: {amount: '2.50', currency: 'USDC'}}],
         pending: [{asset: 'USDC', network: 'base', amount: {amount: '20.00', currency: 'USDC'}}],
       });
       expect(onlyRequest(mock, from)).toMatchObject({method: 'GET', path: '/v1/balance', status: 200});
@@ -453,7 +460,7 @@ languages.forEach((language, i) => {
       expect(request).toMatchObject({method: 'GET', path: '/v1/payments', status: 200});
       expect(request.query).toEqual({reference: 'order_2001', 'created[gte]': since, limit: '100'});
 
-      // Created before the window: not found, so the create never ran in it.
+      // Created before the window: not found.
       const later = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
       const none = await runSample(
         samples.findPayment[i],
@@ -550,6 +557,29 @@ test.describe('curl samples pick a UUID that works on macOS and Linux', () => {
     expect(keys[0]).not.toBe(keys[1]);
     expect(mock.violations).toEqual([]);
   });
+});
+
+test('find-payment says, in every language alike, what a match in each payment status of the API means', () => {
+  const description = parse(readFileSync(descriptionPath, 'utf8'));
+  const statuses: string[] = description.components.schemas.PaymentStatus.enum;
+  expect(statuses).toContain('failed');
+  // The header's advice, from "Every match" to the Usage line, without comment markers.
+  const advice = samples.findPayment.map((file) => {
+    const text = readFileSync(path.join(repoRoot, file), 'utf8');
+    const from = text.indexOf('Every match');
+    expect(from, file).toBeGreaterThan(0);
+    return text
+      .slice(from, text.indexOf('Usage:', from))
+      .replace(/^(#|\/\/) ?/gm, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  });
+  expect(advice[1]).toBe(advice[0]);
+  expect(advice[2]).toBe(advice[0]);
+  for (const status of statuses) expect(advice[0], status).toMatch(new RegExp(`\\b${status}\\b`));
+  // Past the key's 24 hours a create cannot still be running: no "wait a minute, look again".
+  expect(advice[0]).toContain('No match (past 24 hours, the create never reached Coinwharf)');
+  expect(advice[0]).not.toContain('wait a minute');
 });
 
 test.describe('the mock holds requests to api/openapi.yaml', () => {

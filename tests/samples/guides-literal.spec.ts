@@ -278,6 +278,7 @@ const pages: {page: string; units: Unit[]}[] = [
           shows: {
             object: 'balance',
             available: [{asset: 'USDC', network: 'base', amount: usdc('24.725')}],
+            reserved: [],
             pending: [],
           },
           events: [],
@@ -370,6 +371,7 @@ const pages: {page: string; units: Unit[]}[] = [
             shows: {
               object: 'balance',
               available: [{asset: 'USDC', network: 'base', amount: usdc('24.75')}],
+              reserved: [],
               pending: [],
             },
             events: [],

@@ -3,7 +3,7 @@ import type {AddressInfo} from 'node:net';
 import {expect} from '@playwright/test';
 import {testSecretKey, type MockApi} from '../support/mock-api';
 import {tokenContracts} from '../../src/data/networks';
-import {callMock, quickstartPayment, test} from '../support/run-sample';
+import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
 
 // Model v2 of the brief ("money never reaches a dead end"), as the mock of
 // api/openapi.yaml plays it: every sample is tested against this mock, so it
@@ -84,8 +84,89 @@ test('amount_received counts confirmed funds only; a succeeded payment carries i
     object: 'balance',
     livemode: false,
     available: [{asset: 'USDC', network: 'base', amount: {amount: '24.75', currency: 'USDC'}}],
+    reserved: [],
     pending: [],
   });
+  expect(mock.violations).toEqual([]);
+});
+
+test('the balance shows the excess of an OVER payment not yet refunded as reserved, part of available, until refund-overpayment refunds it', async ({
+  mock,
+}) => {
+  const usdcOnBase = (amount: string) => [{asset: 'USDC', network: 'base', amount: {amount, currency: 'USDC'}}];
+  const balance = () => callMock(mock, 'GET', '/balance');
+  const over = await payment(mock, 'overpay');
+  // 27.50 received less the 0.275 fee is available; the 2.50 over the 25.00 due is kept back in it.
+  expect(await balance()).toEqual({
+    object: 'balance',
+    livemode: false,
+    available: usdcOnBase('27.225'),
+    reserved: usdcOnBase('2.50'),
+    pending: [],
+  });
+  // Part of the excess refunded: the rest stays reserved; if that refund fails, all of it is again.
+  const part = await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    reason: 'overpayment',
+    amount: {amount: '1.00', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect(await balance()).toMatchObject({available: usdcOnBase('26.225'), reserved: usdcOnBase('1.50')});
+  await callMock(mock, 'POST', `/sandbox/refunds/${part.id}/simulate`, {outcome: 'fail'});
+  expect(await balance()).toMatchObject({available: usdcOnBase('27.225'), reserved: usdcOnBase('2.50')});
+  // A refund for another reason (returned goods) leaves the excess owed, so it stays reserved.
+  await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    amount: {amount: '5.00', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect(await balance()).toMatchObject({available: usdcOnBase('22.225'), reserved: usdcOnBase('2.50')});
+  // refund-overpayment refunds what is left of the excess: nothing is reserved any more.
+  const run = await runSample(
+    'examples/refunds/refund-overpayment.ts',
+    mockEnv(mock, {PAYMENT_ID: over.id, REFUND_ADDRESS: customerAddress}),
+  );
+  expect(run.code, run.stderr).toBe(0);
+  expect(parseOutput(run)).toMatchObject({reason: 'overpayment', amount: {amount: '2.50', currency: 'USDC'}});
+  expect(await balance()).toMatchObject({available: usdcOnBase('19.725'), reserved: []});
+  expect(mock.violations).toEqual([]);
+});
+
+test('reserved is never more than the available balance of its asset and network, nor than what is left to refund', async ({
+  mock,
+}) => {
+  const usdcOnBase = (amount: string) => [{asset: 'USDC', network: 'base', amount: {amount, currency: 'USDC'}}];
+  const over = await payment(mock, 'overpay');
+  // A refund for another reason of all but the excess: 2.225 is available, less than the 2.50 excess.
+  await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    amount: {amount: '25.00', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect(await callMock(mock, 'GET', '/balance')).toMatchObject({
+    available: usdcOnBase('2.225'),
+    reserved: usdcOnBase('2.225'),
+  });
+  // Another payment brings 24.75 more: the whole excess fits in available again.
+  await payment(mock, 'exact');
+  expect(await callMock(mock, 'GET', '/balance')).toMatchObject({
+    available: usdcOnBase('26.975'),
+    reserved: usdcOnBase('2.50'),
+  });
+  // The rest refunded too, though not as an overpayment: nothing of the payment is left to refund, so
+  // nothing is kept back for it.
+  await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    amount: {amount: '2.50', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect(await callMock(mock, 'GET', '/balance')).toMatchObject({available: usdcOnBase('24.475'), reserved: []});
+  // An OVER payment on another network is reserved in that network's balance only.
+  const onPolygon = await payment(mock, 'overpay', {...quickstartPayment, network: 'polygon'});
+  expect(onPolygon.labels).toEqual(['OVER']);
+  expect((await callMock(mock, 'GET', '/balance')).reserved).toEqual([
+    {asset: 'USDC', network: 'polygon', amount: {amount: '2.50', currency: 'USDC'}},
+  ]);
   expect(mock.violations).toEqual([]);
 });
 

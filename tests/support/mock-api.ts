@@ -616,10 +616,16 @@ export async function startMockApi(): Promise<MockApi> {
     },
     listRefunds: (c) => page([...refunds.values()].reverse(), c.request.query, ['payment']),
     getBalance() {
-      // Per asset and network: succeeded payments' net funds are available; unconfirmed funds and
-      // funds of payments not (yet) yours are pending. The sandbox covers what a balance cannot,
-      // so an available amount never shows below zero.
-      const sums = {available: new Map<string, bigint>(), pending: new Map<string, bigint>()};
+      // Per asset and network: succeeded payments' net funds are available, and the part of it kept
+      // for excesses not yet refunded is reserved; unconfirmed funds and funds of payments not (yet)
+      // yours are pending. The sandbox covers what a balance cannot, so an available amount never shows
+      // below zero.
+      const least = (a: bigint, b: bigint) => (a < b ? a : b);
+      const sums = {
+        available: new Map<string, bigint>(),
+        reserved: new Map<string, bigint>(),
+        pending: new Map<string, bigint>(),
+      };
       const add = (which: keyof typeof sums, payment: Json, value: bigint) => {
         const key = `${payment.asset} ${payment.network}`;
         sums[which].set(key, (sums[which].get(key) ?? 0n) + value);
@@ -630,16 +636,35 @@ export async function startMockApi(): Promise<MockApi> {
           add('available', payment, kept - (payment.fee ? unitsOf(payment, 'fee') : 0n));
         else if (kept > 0n) add('pending', payment, kept);
         if (unitsOf(payment, 'amount_pending') > 0n) add('pending', payment, unitsOf(payment, 'amount_pending'));
+        // The reserve: what is left of an OVER payment's excess, never more than is left to refund of
+        // the payment. The sandbox never settles, so its 30 days from the excess arriving are not modelled.
+        if (payment.status === 'succeeded' && payment.labels.includes('OVER')) {
+          const excess = least(excessLeft(payment), refundable(payment));
+          if (excess > 0n) add('reserved', payment, excess);
+        }
+      }
+      // Reserved is part of available: never more than the pair's available, never below zero.
+      for (const [key, value] of sums.reserved) {
+        const available = sums.available.get(key) ?? 0n;
+        sums.reserved.set(key, least(value, available > 0n ? available : 0n));
       }
       const list = (which: keyof typeof sums) =>
-        [...sums[which]].map(([key, value]) => {
-          const [asset, network] = key.split(' ');
-          const amount = decimal(value > 0n ? value : 0n, decimals[asset]);
-          return {asset, network, amount: {amount, currency: asset}};
-        });
+        [...sums[which]]
+          .filter(([, value]) => which !== 'reserved' || value > 0n)
+          .map(([key, value]) => {
+            const [asset, network] = key.split(' ');
+            const amount = decimal(value > 0n ? value : 0n, decimals[asset]);
+            return {asset, network, amount: {amount, currency: asset}};
+          });
       return {
         status: 200,
-        body: {object: 'balance', livemode: false, available: list('available'), pending: list('pending')},
+        body: {
+          object: 'balance',
+          livemode: false,
+          available: list('available'),
+          reserved: list('reserved'),
+          pending: list('pending'),
+        },
       };
     },
     listEvents: (c) => page(events, c.request.query, ['type', 'delivery_status']),
