@@ -109,7 +109,7 @@ test('the description says what the brief says', async () => {
   expect(schemas.Transaction.required).toEqual(['hash', 'amount', 'confirmations', 'block_height', 'seen_at']);
   expect(schemas.Transaction.properties.block_height.type).toEqual(['integer', 'null']);
   expect(schemas.Refund.required).toContain('transaction_hash');
-  expect(schemas.Balance.required).toEqual(['object', 'livemode', 'available', 'pending']);
+  expect(schemas.Balance.required).toEqual(['object', 'livemode', 'available', 'reserved', 'pending']);
   expect(api.paths['/payments'].get.parameters.map((p: any) => p.name)).toEqual([
     'limit',
     'starting_after',
