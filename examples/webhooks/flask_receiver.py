@@ -63,6 +63,14 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
     GET /v1/payments/{id} (the refunds guide's refund_overpayment.py does), never from an event.
     """
     payment = event["data"]
+    if payment.get("object") == "refund" and event["type"] == "refund.failed":
+        refund = payment
+        # The customer is still owed the amount, which is refundable again. A refund does not say why
+        # it failed, and an address that cannot receive the asset fails again: ask the customer to
+        # confirm the address (with its network and asset) or give another, then create a new refund.
+        return (f"{event['id']} refund.failed for {refund['id']} of {refund['payment']}: "
+                f"{refund['amount']['amount']} {refund['amount']['currency']} to {refund['address']} "
+                f"on {refund['network']} not returned; confirm the address with the customer and refund again")
     if payment.get("object") != "payment":
         return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
     # A payment without a reference (None or "") is an order of its own, keyed by its id.

@@ -94,6 +94,17 @@ const positive = (amount: string) => !amount.startsWith('-') && /[1-9]/.test(amo
  * refund-overpayment sample does), never from an event.
  */
 export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
+  if (event.data.object === 'refund' && event.type === 'refund.failed') {
+    // The customer is still owed the amount, which is refundable again. A refund does not say why it
+    // failed, and an address that cannot receive the asset fails again: ask the customer to confirm
+    // the address (with its network and asset) or give another, then create a new refund.
+    const refund = event.data;
+    return (
+      `${event.id} refund.failed for ${refund.id} of ${refund.payment}: ` +
+      `${refund.amount.amount} ${refund.amount.currency} to ${refund.address} on ${refund.network} not returned; ` +
+      'confirm the address with the customer and refund again'
+    );
+  }
   if (event.data.object !== 'payment') return `${event.id} ${event.type} for ${event.data.id}: nothing to do`;
   const payment = event.data;
   // A payment without a reference (null or "") is an order of its own, keyed by its id.

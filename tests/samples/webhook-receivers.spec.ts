@@ -291,6 +291,43 @@ function receiverContract(name: string, target: () => Target) {
     expect(await target().order('order_2105')).toBeUndefined();
   });
 
+  test(`${name}: refund.failed says what was not returned and what to do; refund.succeeded needs nothing`, async () => {
+    const refundEvent = (type: string, status: string) => {
+      const eventId = newEventId();
+      const body = JSON.stringify({
+        id: eventId,
+        type,
+        timestamp: '2025-01-01T11:00:00Z',
+        data: {
+          id: 'rf_6Nc1VbT8kW3qHs5LmZ0dJx2P',
+          object: 'refund',
+          livemode: false,
+          payment: 'pay_2x7Q9mKfR4sLw8NvB3hTzYcE',
+          status,
+          amount: usdc('2.50'),
+          reason: 'overpayment',
+          asset: 'USDC',
+          network: 'base',
+          address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+          transaction_hash: null,
+          network_fee: null,
+          created_at: '2025-01-01T10:50:00Z',
+          updated_at: '2025-01-01T11:00:00Z',
+        },
+      });
+      return {eventId, body, headers: signedHeaders(secret, eventId, nowSeconds(), body)};
+    };
+    const failed = refundEvent('refund.failed', 'failed');
+    const succeeded = refundEvent('refund.succeeded', 'succeeded');
+    for (const event of [failed, succeeded]) expect((await target().post(event.body, event.headers)).status).toBe(200);
+    await expect
+      .poll(() => [...target().printed(failed.eventId), ...target().printed(succeeded.eventId)])
+      .toEqual([
+        `${failed.eventId} refund.failed for rf_6Nc1VbT8kW3qHs5LmZ0dJx2P of pay_2x7Q9mKfR4sLw8NvB3hTzYcE: 2.50 USDC to 0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42 on base not returned; confirm the address with the customer and refund again`,
+        `${succeeded.eventId} refund.succeeded for rf_6Nc1VbT8kW3qHs5LmZ0dJx2P: nothing to do`,
+      ]);
+  });
+
   test(`${name}: the same delivery again is answered 200 but not fulfilled twice`, async () => {
     const first = delivery();
     expect((await target().post(first.body, first.headers)).status).toBe(200);
