@@ -12,7 +12,10 @@ export interface Network {
   sandboxNetwork: string;
   /** The number of confirmations before `payment.succeeded`. */
   requiredConfirmations: number;
-  /** How the requirement reads when a count alone says too little. */
+  /**
+   * How the requirement reads when a count alone says too little: Solana reports a count up to 31,
+   * then `finalized`; `confirmations` reads 32 once the transaction is finalized (its slot rooted).
+   */
   confirmationsNote?: string;
   typicalTime: string;
   /** A transaction's page on the public block explorer, live and sandbox; `{hash}` stands for the hash. */
@@ -57,7 +60,7 @@ export const networks: readonly Network[] = [
     assets: ['SOL', 'USDC'],
     sandboxNetwork: 'devnet',
     requiredConfirmations: 32,
-    confirmationsNote: 'finalized (32 slots)',
+    confirmationsNote: 'finalized (slot rooted), shown as 32',
     typicalTime: '~15 s',
     explorer: {
       live: 'https://explorer.solana.com/tx/{hash}',

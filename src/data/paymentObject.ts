@@ -27,7 +27,8 @@ export const paymentFields: readonly Field[] = [
   {
     name: 'amount_pending',
     type: 'Money',
-    description: 'Funds seen on chain without the required confirmations yet, in the asset.',
+    description:
+      'Funds seen on chain without the required confirmations yet, in the asset. A payment that requires action is accepted or refunded once this is zero.',
   },
   {
     name: 'amount_refunded',
@@ -54,7 +55,11 @@ export const paymentFields: readonly Field[] = [
   {name: 'payment_uri', type: 'string', description: 'A wallet URI holding the address, the amount and the asset.'},
   {name: 'hosted_url', type: 'string', description: 'The hosted checkout page for this payment.'},
   {name: 'expires_at', type: 'string', description: 'When the quote window ends (ISO 8601).'},
-  {name: 'confirmations', type: 'integer', description: 'Confirmations counted so far.'},
+  {
+    name: 'confirmations',
+    type: 'integer',
+    description: 'Confirmations counted so far. On Solana, at most 31 until the transaction is finalized, then 32.',
+  },
   {name: 'required_confirmations', type: 'integer', description: 'Confirmations needed before `succeeded`.'},
   {name: 'labels', type: 'string[]', description: '`LATE`, `UNDER` or `OVER` when the amount or timing was off.'},
   {name: 'reference', type: 'string | null', description: 'Your own order reference.'},

@@ -49,7 +49,7 @@ export const paymentStatuses: readonly StatusInfo[] = [
     meaning:
       'Funds arrived short (UNDER), or after the payment ended (LATE): after the quote expired, or after it was canceled or failed.',
     yourMove:
-      'Accept the funds once `amount_pending` is zero, or refund them all to an address the customer gives you. After UNDER, the customer may also top up while the quote is valid.',
+      'Once `amount_pending` is zero, accept the funds, or refund them all to an address the customer gives you. After UNDER, the customer may also top up while the quote is valid.',
   },
   {
     status: 'succeeded',
@@ -127,7 +127,7 @@ export const statusTransitions: readonly StatusTransition[] = [
   {
     from: 'requires_action',
     to: 'canceled',
-    when: 'you refund everything that arrived',
+    when: 'you refund everything that arrived, nothing waiting for confirmations',
     short: 'you refund all',
   },
 ];
@@ -168,7 +168,7 @@ export const fundsArriving: readonly FundsArrival[] = [
     withLabel: 'LATE',
     becomes: 'requires_action',
     event: 'payment.updated',
-    what: 'Added to the late funds; accept once `amount_pending` is zero, or refund everything.',
+    what: 'Added to the late funds; once `amount_pending` is zero, accept them or refund everything.',
   },
   {
     status: 'succeeded',

@@ -225,6 +225,44 @@ test('accept keeps the confirmed funds and takes the 1 % fee of them', async ({m
   expect(accepted).toMatchObject({status: 'succeeded', fee: {amount: '0.20', currency: 'USDC'}});
 });
 
+test('while funds are still confirming, a payment that requires action is neither accepted nor refunded: 409 payment_invalid_state until amount_pending is zero', async ({
+  mock,
+}) => {
+  const late = await payment(mock, 'late');
+  expect(late).toMatchObject({status: 'requires_action', labels: ['LATE']});
+  // More funds reach it; seen on chain, not yet confirmed (the simulator has no outcome for this).
+  await mock.chain.see(late.id, '5.00');
+  const seen = await callMock(mock, 'GET', `/payments/${late.id}`);
+  expect([seen.status, seen.amount_received.amount, seen.amount_pending.amount]).toEqual([
+    'requires_action',
+    '25.00',
+    '5.00',
+  ]);
+  const accept = await raw(mock, 'POST', `/payments/${late.id}/accept`);
+  expect([accept.status, accept.body.error?.code, accept.body.error?.message]).toEqual([
+    409,
+    'payment_invalid_state',
+    `Payment ${late.id} has 5.00 USDC waiting for confirmations; accept it once amount_pending is zero.`,
+  ]);
+  const refund = await raw(mock, 'POST', '/refunds', {payment: late.id, address: customerAddress});
+  expect([refund.status, refund.body.error?.code, refund.body.error?.message]).toEqual([
+    409,
+    'payment_invalid_state',
+    `Payment ${late.id} has 5.00 USDC waiting for confirmations; refund it once amount_pending is zero.`,
+  ]);
+  expect((await callMock(mock, 'GET', `/refunds?payment=${late.id}`)).data).toEqual([]);
+  // Confirmed: nothing is pending, and the refund takes everything, the later funds included.
+  await mock.chain.confirm(late.id);
+  const refunded = await callMock(mock, 'POST', '/refunds', {payment: late.id, address: customerAddress});
+  expect(refunded).toMatchObject({status: 'pending', amount: {amount: '30.00', currency: 'USDC'}});
+  expect(await callMock(mock, 'GET', `/payments/${late.id}`)).toMatchObject({
+    status: 'canceled',
+    amount_pending: {amount: '0.00', currency: 'USDC'},
+    amount_refunded: {amount: '30.00', currency: 'USDC'},
+  });
+  expect(mock.violations).toEqual([]);
+});
+
 test('amount_refunded counts refunds that have not failed; refunds are readable one by one and listed per payment', async ({
   mock,
 }) => {

@@ -121,6 +121,30 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
+    test(`${createRefund[i]} refunds a late payment only once nothing is still confirming: 409 payment_invalid_state before`, async ({
+      mock,
+    }) => {
+      const payment = await paidPayment(mock, 'late');
+      // More funds reach it, seen but not confirmed: amount_pending is 5.00 USDC.
+      await mock.chain.see(payment.id, '5.00');
+      const env = mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress});
+      const early = await runSample(createRefund[i], env);
+      expect(early.code).not.toBe(0);
+      expect(early.stdout + early.stderr).toContain('payment_invalid_state');
+      expect(early.stdout + early.stderr).toContain(
+        `Payment ${payment.id} has 5.00 USDC waiting for confirmations; refund it once amount_pending is zero.`,
+      );
+      await mock.chain.confirm(payment.id);
+      const all = await runSample(createRefund[i], env);
+      expect(all.code, all.stderr).toBe(0);
+      expect(parseOutput(all).amount).toEqual({amount: '30.00', currency: 'USDC'});
+      expect(await callMock(mock, 'GET', `/payments/${payment.id}`)).toMatchObject({
+        status: 'canceled',
+        labels: ['LATE'],
+      });
+      expect(mock.violations).toEqual([]);
+    });
+
     test(`${createRefund[i]} refuses an address that is not the network's, or the payment's own`, async ({mock}) => {
       const payment = await paidPayment(mock, 'exact');
       for (const address of ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', payment.address as string]) {

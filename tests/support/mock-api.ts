@@ -43,6 +43,14 @@ export interface MockApi {
   /** Requests or responses that do not conform to api/openapi.yaml. */
   violations: string[];
   deliveries: WebhookDelivery[];
+  /**
+   * For tests only, not an API path: plays the chain where the sandbox simulator has no outcome.
+   * `see` puts funds of `amount` (in the payment's asset) on a `requires_action` payment with the
+   * LATE label, seen with one confirmation, so they count in `amount_pending`; `confirm` gives
+   * every transaction the required confirmations. Each sends payment.updated, as funds reaching
+   * such a payment do (src/data/statuses.ts, fundsArriving).
+   */
+  chain: {see(paymentId: string, amount: string): Promise<void>; confirm(paymentId: string): Promise<void>};
   close(): Promise<void>;
 }
 
@@ -510,6 +518,14 @@ export async function startMockApi(): Promise<MockApi> {
           'payment_invalid_state',
           `Payment ${paymentId} is ${payment.status} and holds nothing to refund.`,
         );
+      // As for accept: a payment that requires action is refunded once nothing is still confirming.
+      if (payment.status === 'requires_action' && unitsOf(payment, 'amount_pending') !== 0n)
+        return error(
+          409,
+          'invalid_request_error',
+          'payment_invalid_state',
+          `Payment ${paymentId} has ${payment.amount_pending.amount} ${payment.asset} waiting for confirmations; refund it once amount_pending is zero.`,
+        );
       const reason = c.request.requestBody.reason ?? 'other';
       const overpaid = payment.status === 'succeeded' && payment.labels.includes('OVER');
       const excess = overpaid ? excessLeft(payment) : 0n;
@@ -872,6 +888,22 @@ export async function startMockApi(): Promise<MockApi> {
     requests,
     violations,
     deliveries,
+    chain: {
+      async see(paymentId, amount) {
+        const payment = payments.get(paymentId);
+        if (payment?.status !== 'requires_action' || !payment.labels.includes('LATE'))
+          throw new Error(`mock.chain.see plays funds reaching a requires_action LATE payment only, not ${paymentId}`);
+        seeTransaction(payment, units(amount, decimals[payment.asset]), 1);
+        payment.confirmations = 1;
+        await amountsChanged(payment);
+      },
+      async confirm(paymentId) {
+        const payment = payments.get(paymentId);
+        if (!payment) throw new Error(`mock.chain.confirm: no payment ${paymentId}`);
+        confirmAll(payment);
+        await amountsChanged(payment);
+      },
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -129,12 +129,17 @@ test('each network’s required confirmations are the API’s Network table’s,
     ethereum: '12',
     base: '30',
     polygon: '64',
-    solana: 'finalized (32 slots)',
+    solana: 'finalized (slot rooted), shown as 32',
     tron: '20',
   });
   // Where the table gives words, the count a payment's required_confirmations carries is the one in them.
   for (const network of networks.filter((n) => n.confirmationsNote))
-    expect(network.confirmationsNote, network.network).toContain(`(${network.requiredConfirmations} slots)`);
+    expect(network.confirmationsNote, network.network).toContain(`shown as ${network.requiredConfirmations}`);
+  // Solana reports a count only up to 31, then `finalized`: the description says 32 means finalized.
+  expect(schema('Network').description?.replace(/\s+/g, ' ')).toContain(
+    "On `solana`, a transaction's `confirmations` count up to 31, as Solana reports them, and read 32 once " +
+      'the transaction is finalized (its slot is rooted)',
+  );
 });
 
 test('networks, their sandbox networks and assets are the API’s', () => {

@@ -52,7 +52,7 @@ test('the quickstart and going live give the samples’ retries exactly: 6 attem
 /** The event types the webhook guide says every production integration handles. */
 function eventsEveryIntegrationHandles(): string[] {
   const page = read('docs/payments/webhook-guide.mdx');
-  const start = page.search(/Every production integration\s+handles/);
+  const start = page.search(/Every\s+production\s+integration\s+handles/);
   expect(start, 'the webhook guide’s list of events every integration handles').toBeGreaterThan(0);
   const list = page.slice(start).split('\n\n')[1];
   return [...list.matchAll(/^- `([a-z_.]+)`:/gm)].map((match) => match[1]);
@@ -87,5 +87,38 @@ test('after a failed refund the refunds guide asks for a confirmed address, and 
   );
   expect(refunds).toContain(
     'in the sandbox the failure was simulated and says nothing about the address, so refund to the same one again.',
+  );
+  expect(prose('docs/payments/testing.mdx')).toContain(
+    'In live mode you would first confirm the address with the customer; in the sandbox the failure is ' +
+      'simulated and says nothing about the address, so the same address does.',
+  );
+  // The sample receivers' refund.failed line (tests/samples/webhook-receivers.spec.ts holds them to it).
+  const guide = prose('docs/payments/webhook-guide.mdx');
+  expect(guide).not.toContain('only log it');
+  expect(guide).toContain(
+    '`evt_… refund.failed for rf_… of pay_…: 2.50 USDC to 0x9F2b… on base not returned; confirm the address ' +
+      'with the customer and refund again`.',
+  );
+});
+
+test('the refunds guide and the changelog say what reserved is and when a payment that requires action can be refunded', () => {
+  const refunds = prose('docs/payments/refunds.mdx');
+  expect(refunds).toContain(
+    'Part of that balance is a reserve for excesses you have not refunded yet, shown as `reserved` in ' +
+      '[`GET /v1/balance`](/api/balance#get-balance), which only a refund with `reason: overpayment` may spend',
+  );
+  expect(refunds).toContain('Any other refund may spend only `available` less `reserved`.');
+  expect(refunds).toContain(
+    "While the payment's `amount_pending` is not zero, for example because more funds are on their way to a " +
+      'late payment, creating the refund answers `409 payment_invalid_state` and nothing is sent.',
+  );
+  const changelog = prose('changelog/2026-11-25-money-never-reaches-a-dead-end.md');
+  expect(changelog).toContain(
+    '`GET /v1/balance` returns what is `available`, how much of it is `reserved` for excesses not yet refunded, ' +
+      'and what is `pending`, per asset and network.',
+  );
+  expect(changelog).toContain(
+    'Accepting a payment, or refunding one that requires action, answers `409 payment_invalid_state` while ' +
+      '`amount_pending` is not zero.',
   );
 });

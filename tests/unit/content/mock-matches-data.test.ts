@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {networks} from '../../../src/data/networks';
-import {paymentStatuses} from '../../../src/data/statuses';
+import {fundsArriving, paymentStatuses} from '../../../src/data/statuses';
 import {webhookEvents} from '../../../src/data/webhooks';
 import {startMockApi, testSecretKey, type MockApi} from '../../support/mock-api';
 
@@ -81,6 +81,34 @@ test('a failed refund of everything an UNDER payment held moves it from canceled
   );
   expect(webhookEvents.find((e) => e.type === 'payment.requires_action')?.when).toContain(
     'moves it from `canceled` back to `requires_action` with the label it had',
+  );
+  expect(mock.violations).toEqual([]);
+});
+
+test('a payment that requires action is accepted or refunded only once nothing is still confirming, as the status table says', async () => {
+  const {body: payment} = await call('POST', '/payments', {
+    price: {amount: '25.00', currency: 'USD'},
+    asset: 'USDC',
+    network: 'base',
+  });
+  await call('POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'late'});
+  await mock.chain.see(payment.id, '5.00');
+  const refused = (answer: {status: number; body: unknown}) => [
+    answer.status,
+    (answer.body as {error?: {code: string}}).error?.code,
+  ];
+  expect(refused(await call('POST', `/payments/${payment.id}/accept`))).toEqual([409, 'payment_invalid_state']);
+  const refund = {payment: payment.id, address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42'};
+  expect(refused(await call('POST', '/refunds', refund))).toEqual([409, 'payment_invalid_state']);
+  await mock.chain.confirm(payment.id);
+  expect((await call('POST', '/refunds', refund)).status).toBe(201);
+  // What the status table and the table of funds arriving say about it.
+  expect(paymentStatuses.find((s) => s.status === 'requires_action')?.yourMove).toBe(
+    'Once `amount_pending` is zero, accept the funds, or refund them all to an address the customer gives you. ' +
+      'After UNDER, the customer may also top up while the quote is valid.',
+  );
+  expect(fundsArriving.find((f) => f.withLabel === 'LATE')?.what).toBe(
+    'Added to the late funds; once `amount_pending` is zero, accept them or refund everything.',
   );
   expect(mock.violations).toEqual([]);
 });

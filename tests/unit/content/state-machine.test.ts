@@ -79,7 +79,7 @@ test('requires_action is left by a top-up, by accepting the funds, or by refundi
   expect(statusTransitions.filter((t) => t.from === 'requires_action').map(({to, when}) => `${to}: ${when}`)).toEqual([
     'pending: the customer tops up an UNDER payment while the quote is valid',
     'succeeded: you accept the funds, nothing waiting for confirmations (the label stays)',
-    'canceled: you refund everything that arrived',
+    'canceled: you refund everything that arrived, nothing waiting for confirmations',
   ]);
 });
 
