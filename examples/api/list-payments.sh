@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# List your payments, newest first: the 10 most recent that succeeded.
-# Usage: COINWHARF_SECRET_KEY=cw_test_... bash list-payments.sh
-# Set STARTING_AFTER to the last id of a page to get the next one.
+# List every payment in one status, newest first: STATUS, or succeeded if it is
+# not set. Follows has_more to the last page and prints all of them as one list.
+# Once a day, STATUS=requires_action lists the payments waiting for you to
+# accept or refund their funds.
+# Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action bash list-payments.sh (needs jq)
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
+status_wanted="${STATUS:-succeeded}"
 
 answer="$(mktemp)"
 headers="$(mktemp)"
-trap 'rm -f "$answer" "$headers"' EXIT
+pages="$(mktemp)"
+trap 'rm -f "$answer" "$headers" "$pages"' EXIT
 
 # Sends a request with curl's arguments "$@", and sends it again (a GET changes nothing, so that
 # is safe) when no answer came (no connection within 10 s, or no full answer within 30 s), or a
@@ -36,15 +40,25 @@ send() {
   done
 }
 
-status=0
-send "$api_base/payments" \
-  --get \
-  --data-urlencode "status=succeeded" \
-  --data-urlencode "limit=10" \
-  ${STARTING_AFTER:+--data-urlencode "starting_after=$STARTING_AFTER"} \
-  --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
-# An error's answer is printed too: the API's JSON error, or a proxy's HTML page
-# (curl has already said "curl: (22) The requested URL returned error: 502").
-cat "$answer"
-echo
-exit "$status"
+# Every page: while has_more is true, ask for the page after the last id.
+starting_after=""
+while :; do
+  status=0
+  send "$api_base/payments" \
+    --get \
+    --data-urlencode "status=$status_wanted" \
+    --data-urlencode "limit=100" \
+    ${starting_after:+--data-urlencode "starting_after=$starting_after"} \
+    --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
+  if [[ "$status" -ne 0 ]]; then
+    # The API's JSON error, or a proxy's HTML page: curl has said which status.
+    cat "$answer"
+    echo
+    exit "$status"
+  fi
+  cat "$answer" >>"$pages"
+  [[ "$(jq '.has_more' "$answer")" == true ]] || break
+  starting_after="$(jq --raw-output '.data[-1].id' "$answer")"
+done
+# All the payments, as one list.
+jq --slurp '{object: "list", data: map(.data[]), has_more: false}' "$pages"

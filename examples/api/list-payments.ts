@@ -1,12 +1,14 @@
-// List your payments, newest first: the 10 most recent that succeeded.
-// Usage: COINWHARF_SECRET_KEY=cw_test_... npx tsx list-payments.ts
-// Set STARTING_AFTER to the last id of a page to get the next one.
+// List every payment in one status, newest first: STATUS, or succeeded if it is
+// not set. Follows has_more to the last page and prints all of them as one list.
+// Once a day, STATUS=requires_action lists the payments waiting for you to
+// accept or refund their funds.
+// Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action npx tsx list-payments.ts
 import process from 'node:process';
 import {setTimeout as sleep} from 'node:timers/promises';
 
 const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1';
 const secretKey = process.env.COINWHARF_SECRET_KEY;
-const startingAfter = process.env.STARTING_AFTER;
+const status = process.env.STATUS || 'succeeded';
 const attempts = 6;
 
 // Sends the request again (a GET changes nothing, so that is safe) when no answer came (none
@@ -45,12 +47,20 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
 
 async function main() {
   if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
-  const query = new URLSearchParams({status: 'succeeded', limit: '10'});
-  if (startingAfter) query.set('starting_after', startingAfter);
-  const result = await send(`${apiBase}/payments?${query}`, {
-    headers: {Authorization: `Bearer ${secretKey}`},
-  });
-  console.log(JSON.stringify(result, null, 2));
+  // Every page: while has_more is true, ask for the page after the last id.
+  const payments: {id: string}[] = [];
+  let startingAfter = '';
+  do {
+    const query = new URLSearchParams({status, limit: '100'});
+    if (startingAfter) query.set('starting_after', startingAfter);
+    const page = (await send(`${apiBase}/payments?${query}`, {
+      headers: {Authorization: `Bearer ${secretKey}`},
+    })) as {data: {id: string}[]; has_more: boolean};
+    payments.push(...page.data);
+    startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
+  } while (startingAfter);
+  // All the payments, as one list.
+  console.log(JSON.stringify({object: 'list', data: payments, has_more: false}, null, 2));
 }
 
 main().catch((error: Error) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # List the refunds of one payment, newest first, failed ones included (the
-# payment's amount_refunded counts only those that have not failed).
-# Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... bash list-refunds.sh
+# payment's amount_refunded counts only those that have not failed). Follows
+# has_more to the last page and prints all of them as one list.
+# Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... bash list-refunds.sh (needs jq)
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
 : "${PAYMENT_ID:?Set PAYMENT_ID to the id of a payment (pay_...)}"
@@ -9,7 +10,8 @@ api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 answer="$(mktemp)"
 headers="$(mktemp)"
-trap 'rm -f "$answer" "$headers"' EXIT
+pages="$(mktemp)"
+trap 'rm -f "$answer" "$headers" "$pages"' EXIT
 
 # Sends a request with curl's arguments "$@", and sends it again (a GET changes nothing, so that
 # is safe) when no answer came (no connection within 10 s, or no full answer within 30 s), or a
@@ -37,14 +39,25 @@ send() {
   done
 }
 
-status=0
-send "$api_base/refunds" \
-  --get \
-  --data-urlencode "payment=$PAYMENT_ID" \
-  --data-urlencode "limit=100" \
-  --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
-# An error's answer is printed too: the API's JSON error, or a proxy's HTML page
-# (curl has already said "curl: (22) The requested URL returned error: 502").
-cat "$answer"
-echo
-exit "$status"
+# Every page: while has_more is true, ask for the page after the last id.
+starting_after=""
+while :; do
+  status=0
+  send "$api_base/refunds" \
+    --get \
+    --data-urlencode "payment=$PAYMENT_ID" \
+    --data-urlencode "limit=100" \
+    ${starting_after:+--data-urlencode "starting_after=$starting_after"} \
+    --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
+  if [[ "$status" -ne 0 ]]; then
+    # The API's JSON error, or a proxy's HTML page: curl has said which status.
+    cat "$answer"
+    echo
+    exit "$status"
+  fi
+  cat "$answer" >>"$pages"
+  [[ "$(jq '.has_more' "$answer")" == true ]] || break
+  starting_after="$(jq --raw-output '.data[-1].id' "$answer")"
+done
+# All the refunds, as one list.
+jq --slurp '{object: "list", data: map(.data[]), has_more: false}' "$pages"

@@ -1,5 +1,6 @@
 // List the refunds of one payment, newest first, failed ones included (the
-// payment's amount_refunded counts only those that have not failed).
+// payment's amount_refunded counts only those that have not failed). Follows
+// has_more to the last page and prints all of them as one list.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... npx tsx list-refunds.ts
 import process from 'node:process';
 import {setTimeout as sleep} from 'node:timers/promises';
@@ -46,11 +47,20 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
 async function main() {
   if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!paymentId) throw new Error('Set PAYMENT_ID to the id of a payment (pay_...)');
-  const query = new URLSearchParams({payment: paymentId, limit: '100'});
-  const result = await send(`${apiBase}/refunds?${query}`, {
-    headers: {Authorization: `Bearer ${secretKey}`},
-  });
-  console.log(JSON.stringify(result, null, 2));
+  // Every page: while has_more is true, ask for the page after the last id.
+  const refunds: {id: string}[] = [];
+  let startingAfter = '';
+  do {
+    const query = new URLSearchParams({payment: paymentId, limit: '100'});
+    if (startingAfter) query.set('starting_after', startingAfter);
+    const page = (await send(`${apiBase}/refunds?${query}`, {
+      headers: {Authorization: `Bearer ${secretKey}`},
+    })) as {data: {id: string}[]; has_more: boolean};
+    refunds.push(...page.data);
+    startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
+  } while (startingAfter);
+  // All the refunds, as one list.
+  console.log(JSON.stringify({object: 'list', data: refunds, has_more: false}, null, 2));
 }
 
 main().catch((error: Error) => {

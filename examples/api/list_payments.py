@@ -1,7 +1,8 @@
-"""List your payments, newest first: the 10 most recent that succeeded.
+"""List every payment in one status, newest first: STATUS, or succeeded if it is not set.
 
-Usage: COINWHARF_SECRET_KEY=cw_test_... python3 list_payments.py
-Set STARTING_AFTER to the last id of a page to get the next one.
+Follows has_more to the last page and prints all of them as one list. Once a day,
+STATUS=requires_action lists the payments waiting for you to accept or refund their funds.
+Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action python3 list_payments.py
 """
 import json
 import os
@@ -12,11 +13,10 @@ import requests
 
 API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
-STARTING_AFTER = os.environ.get("STARTING_AFTER")
+STATUS = os.environ.get("STATUS") or "succeeded"
 ATTEMPTS = 6
 if not SECRET_KEY:
     sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
-
 
 
 def send(method, url, **kwargs):
@@ -52,14 +52,14 @@ def send(method, url, **kwargs):
     return body
 
 
-params = {"status": "succeeded", "limit": 10}
-if STARTING_AFTER:
-    params["starting_after"] = STARTING_AFTER
-
-result = send(
-    "GET",
-    f"{API_BASE}/payments",
-    params=params,
-    headers={"Authorization": f"Bearer {SECRET_KEY}"},
-)
-print(json.dumps(result, indent=2))
+# Every page: while has_more is true, ask for the page after the last id.
+payments = []
+params = {"status": STATUS, "limit": 100}
+while True:
+    page = send("GET", f"{API_BASE}/payments", params=params, headers={"Authorization": f"Bearer {SECRET_KEY}"})
+    payments.extend(page["data"])
+    if not page["has_more"]:
+        break
+    params["starting_after"] = page["data"][-1]["id"]
+# All the payments, as one list.
+print(json.dumps({"object": "list", "data": payments, "has_more": False}, indent=2))

@@ -1,6 +1,7 @@
 """List the refunds of one payment, newest first, failed ones included.
 
-The payment's amount_refunded counts only those that have not failed.
+The payment's amount_refunded counts only those that have not failed. Follows has_more to the
+last page and prints all of them as one list.
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... python3 list_refunds.py
 """
 import json
@@ -53,10 +54,14 @@ def send(method, url, **kwargs):
     return body
 
 
-result = send(
-    "GET",
-    f"{API_BASE}/refunds",
-    params={"payment": PAYMENT_ID, "limit": 100},
-    headers={"Authorization": f"Bearer {SECRET_KEY}"},
-)
-print(json.dumps(result, indent=2))
+# Every page: while has_more is true, ask for the page after the last id.
+refunds = []
+params = {"payment": PAYMENT_ID, "limit": 100}
+while True:
+    page = send("GET", f"{API_BASE}/refunds", params=params, headers={"Authorization": f"Bearer {SECRET_KEY}"})
+    refunds.extend(page["data"])
+    if not page["has_more"]:
+        break
+    params["starting_after"] = page["data"][-1]["id"]
+# All the refunds, as one list.
+print(json.dumps({"object": "list", "data": refunds, "has_more": False}, indent=2))

@@ -332,18 +332,19 @@ languages.forEach((language, i) => {
       expect(mock.violations).toEqual([]);
     });
 
-    test(`${samples.listPayments[i]} lists the succeeded payments newest first, and the next page after STARTING_AFTER`, async ({
+    test(`${samples.listPayments[i]} lists the payments in STATUS newest first, succeeded when STATUS is not set`, async ({
       mock,
     }) => {
-      const paid: string[] = [];
-      for (let n = 0; n < 3; n += 1) {
+      const byOutcome: Record<string, string[]> = {};
+      for (const outcome of ['exact', 'underpay', 'exact', 'late', 'overpay', 'underpay']) {
         const created = await createPayment(mock);
-        await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
-        paid.push(created.id);
+        await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});
+        (byOutcome[outcome] ??= []).push(created.id);
       }
       const unpaid = await createPayment(mock);
+      const paid = [byOutcome.exact[0], byOutcome.exact[1], byOutcome.overpay[0]];
       const from = mock.requests.length;
-      const run = await runSample(samples.listPayments[i], mockEnv(mock));
+      const run = await runSample(samples.listPayments[i], mockEnv(mock, {STATUS: undefined}));
       expect(run.code, run.stderr).toBe(0);
       const list = parseOutput(run);
       expect(list).toMatchObject({object: 'list', has_more: false});
@@ -351,12 +352,50 @@ languages.forEach((language, i) => {
       expect(list.data.map((p: any) => p.id)).not.toContain(unpaid.id);
       const request = onlyRequest(mock, from);
       expect(request).toMatchObject({method: 'GET', path: '/v1/payments', status: 200});
-      expect(request.query).toEqual({status: 'succeeded', limit: '10'});
+      expect(request.query).toEqual({status: 'succeeded', limit: '100'});
 
-      const next = await runSample(samples.listPayments[i], mockEnv(mock, {STARTING_AFTER: paid[1]}));
-      expect(next.code, next.stderr).toBe(0);
-      expect(parseOutput(next).data.map((p: any) => p.id)).toEqual([paid[0]]);
-      expect(mock.requests.at(-1)?.query).toEqual({status: 'succeeded', limit: '10', starting_after: paid[1]});
+      // The daily sweep: the payments waiting for a decision, short (UNDER) and late (LATE), and no other.
+      const waiting = [byOutcome.underpay[0], byOutcome.late[0], byOutcome.underpay[1]];
+      const sweep = await runSample(samples.listPayments[i], mockEnv(mock, {STATUS: 'requires_action'}));
+      expect(sweep.code, sweep.stderr).toBe(0);
+      const found = parseOutput(sweep);
+      expect(found).toMatchObject({object: 'list', has_more: false});
+      expect(found.data.map((p: any) => [p.id, p.status, p.labels])).toEqual(
+        [...waiting].reverse().map((id) => [id, 'requires_action', [id === byOutcome.late[0] ? 'LATE' : 'UNDER']]),
+      );
+      expect(mock.requests.at(-1)?.query).toEqual({status: 'requires_action', limit: '100'});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.listPayments[i]} follows has_more: 102 payments in STATUS are listed from two pages`, async ({
+      mock,
+    }) => {
+      const waiting: string[] = [];
+      for (let n = 0; n < 102; n += 1) {
+        waiting.push((await createPayment(mock)).id);
+        if (n % 25 === 0) {
+          const paid = await createPayment(mock);
+          await callMock(mock, 'POST', `/sandbox/payments/${paid.id}/simulate`, {outcome: 'exact'});
+        }
+      }
+      const from = mock.requests.length;
+      const run = await runSample(samples.listPayments[i], mockEnv(mock, {STATUS: 'awaiting_payment'}));
+      expect(run.code, run.stderr).toBe(0);
+      const list = parseOutput(run);
+      expect(list).toMatchObject({object: 'list', has_more: false});
+      // Newest first, every one once, the oldest two (on page 2) included.
+      expect(list.data.map((p: any) => p.id)).toEqual([...waiting].reverse());
+      const made = mock.requests.slice(from);
+      expect(made.map((r) => [r.method, r.path, r.status])).toEqual([
+        ['GET', '/v1/payments', 200],
+        ['GET', '/v1/payments', 200],
+      ]);
+      expect(made[0].query).toEqual({status: 'awaiting_payment', limit: '100'});
+      expect(made[1].query).toEqual({status: 'awaiting_payment', limit: '100', starting_after: waiting[2]});
+      expect(made.map((r: any) => [r.response.data.length, r.response.has_more])).toEqual([
+        [100, true],
+        [2, false],
+      ]);
       expect(mock.violations).toEqual([]);
     });
 
@@ -417,6 +456,42 @@ languages.forEach((language, i) => {
       expect(request.query).toEqual({payment: payment.id, limit: '100'});
       expect((await callMock(mock, 'GET', `/payments/${payment.id}`)).amount_refunded).toEqual({
         amount: '7.00',
+        currency: 'USDC',
+      });
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.listRefunds[i]} follows has_more: a payment with 101 refunds has them all listed, from two pages`, async ({
+      mock,
+    }) => {
+      const address = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+      const payment = await createPayment(mock);
+      await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'exact'});
+      const made: string[] = [];
+      for (let n = 0; n < 101; n += 1) {
+        const refund = await callMock(mock, 'POST', '/refunds', {
+          payment: payment.id,
+          amount: {amount: '0.10', currency: 'USDC'},
+          address,
+        });
+        made.push(refund.id);
+      }
+      const from = mock.requests.length;
+      const run = await runSample(samples.listRefunds[i], mockEnv(mock, {PAYMENT_ID: payment.id}));
+      expect(run.code, run.stderr).toBe(0);
+      const list = parseOutput(run);
+      expect(list).toMatchObject({object: 'list', has_more: false});
+      expect(list.data.map((r: any) => r.id)).toEqual([...made].reverse());
+      const requests = mock.requests.slice(from);
+      expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([
+        ['GET', '/v1/refunds', 200],
+        ['GET', '/v1/refunds', 200],
+      ]);
+      expect(requests[0].query).toEqual({payment: payment.id, limit: '100'});
+      expect(requests[1].query).toEqual({payment: payment.id, limit: '100', starting_after: made[1]});
+      // 101 refunds of 0.10: the payment's amount_refunded is their sum.
+      expect((await callMock(mock, 'GET', `/payments/${payment.id}`)).amount_refunded).toEqual({
+        amount: '10.10',
         currency: 'USDC',
       });
       expect(mock.violations).toEqual([]);
