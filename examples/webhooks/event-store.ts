@@ -1,10 +1,10 @@
-// Processes each webhook event once: its webhook-id and its effect on your orders
-// are written in ONE database transaction. If the process dies half-way, neither
-// is kept, and Coinwharf's retry processes the event; a repeat changes nothing.
+// Processes each webhook event once: its webhook-id and its effect on your orders (the
+// fulfilments table) are written in ONE database transaction. If the process dies half-way,
+// neither is kept, and Coinwharf's retry processes the event; a repeat changes nothing.
 import {DatabaseSync} from 'node:sqlite'; // built into Node.js 24
 import {applyEvent, type CoinwharfEvent} from './webhook-event';
 
-// In production, use your own database the same way. With Postgres (`pg`):
+// In production, do the same in the database that holds your orders. With Postgres (`pg`):
 //
 //   CREATE TABLE processed_events (event_id text PRIMARY KEY, processed_at timestamptz NOT NULL DEFAULT now());
 //
@@ -13,7 +13,7 @@ import {applyEvent, type CoinwharfEvent} from './webhook-event';
 //     await client.query('BEGIN');
 //     const inserted = await client.query(
 //       'INSERT INTO processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [eventId]);
-//     if (inserted.rowCount === 1) await applyEventWithPostgres(client, event); // as applyEvent below
+//     if (inserted.rowCount === 1) await applyEventWithPostgres(client, event); // as applyEvent does
 //     await client.query('COMMIT'); // rowCount 0: a repeat, and nothing was changed
 //   } catch (error) {
 //     await client.query('ROLLBACK');
@@ -21,6 +21,19 @@ import {applyEvent, type CoinwharfEvent} from './webhook-event';
 //   } finally {
 //     client.release();
 //   }
+//
+// The samples keep a table of their own, fulfilments, with one row per fulfilled order, keyed by
+// its reference, because they have no orders. Your orders table already holds each order from
+// checkout, so an INSERT of the order would always conflict: mark the order paid instead, in the
+// same transaction, and fulfil only when that changed one row (0 rows: a payment paid it already,
+// or no order has that reference). Where a total can change after checkout, first compare the
+// payment's price with the order's current total: a payment for an old total is refunded.
+//
+//   ALTER TABLE orders ADD COLUMN paid_by text; -- the payment that paid the order
+//
+//   const marked = await client.query(
+//     'UPDATE orders SET paid_by = $1 WHERE reference = $2 AND paid_by IS NULL', [payment.id, reference]);
+//   if (marked.rowCount === 1) { /* fulfil: queue the shipping and the email */ }
 //
 // A set of ids in memory would not do: it is lost on restart and not shared between servers.
 
@@ -35,9 +48,8 @@ export class EventStore {
         event_id TEXT PRIMARY KEY,
         processed_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
       );
-      CREATE TABLE IF NOT EXISTS orders (
-        reference TEXT PRIMARY KEY,
-        status TEXT NOT NULL,
+      CREATE TABLE IF NOT EXISTS fulfilments ( -- one row per fulfilled order
+        reference TEXT PRIMARY KEY, -- the order's reference (a payment's id when it has none)
         payment_id TEXT NOT NULL -- the payment that paid it
       );`);
   }

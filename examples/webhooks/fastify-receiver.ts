@@ -1,4 +1,5 @@
 // A Coinwharf webhook receiver with Fastify 5.
+//   npm install fastify standardwebhooks tsx
 //   COINWHARF_WEBHOOK_SECRET=whsec_… npx tsx fastify-receiver.ts
 import Fastify, {type FastifyInstance} from 'fastify';
 import type {AddressInfo} from 'node:net';

@@ -26,9 +26,10 @@ def database() -> sqlite3.Connection:
         "CREATE TABLE IF NOT EXISTS processed_events"
         " (event_id TEXT PRIMARY KEY, processed_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
     )
+    # One row per fulfilled order, keyed by its reference; payment_id is the payment that paid it.
+    # Your own orders table already holds each order from checkout: see apply_event.
     connection.execute(
-        "CREATE TABLE IF NOT EXISTS orders (reference TEXT PRIMARY KEY, status TEXT NOT NULL,"
-        " payment_id TEXT NOT NULL)"  # the payment that paid it
+        "CREATE TABLE IF NOT EXISTS fulfilments (reference TEXT PRIMARY KEY, payment_id TEXT NOT NULL)"
     )
     return connection
 
@@ -55,12 +56,34 @@ def positive(amount: str) -> bool:
     return not amount.startswith("-") and any(digit in "123456789" for digit in amount)
 
 
+def fulfilled_by(db: sqlite3.Connection, order: str) -> str | None:
+    """The payment that fulfilled an order, or None while no payment has."""
+    row = db.execute("SELECT payment_id FROM fulfilments WHERE reference = ?", (order,)).fetchone()
+    return row[0] if row else None
+
+
+def decision(payment: dict, order: str, paid_by: str | None) -> str:
+    """What to do with the funds of a payment that requires action (UNDER or LATE).
+
+    Accept them only for an order no other payment has paid: accepting makes the payment succeed and
+    takes the 1 % fee, and refunding it after that can meet 409 balance_insufficient. Refunding funds
+    that still require action takes no fee and never meets that error.
+    """
+    if paid_by is None:
+        return "it waits until you accept it or refund it in full"
+    if paid_by == payment["id"]:
+        # This payment succeeded and fulfilled the order since: the event is older than that.
+        return f"it has since succeeded and fulfilled {order}: nothing to decide"
+    return f"{order} is already paid by {paid_by}: refund these funds in full, do not accept"
+
+
 def apply_event(db: sqlite3.Connection, event: dict) -> str:
     """Applies one event to your orders, inside the transaction that records its id. Keep it quick.
 
-    It reports only what the event itself says, and stores no payment state: events arrive in any
-    order, and a stored state would go stale. Work out an amount to refund when you refund, from
-    GET /v1/payments/{id} (the refunds guide's refund_overpayment.py does), never from an event.
+    It reports what the event says, and what the fulfilments table says of its order; it stores no
+    payment state: events arrive in any order, and a stored state would go stale. Work out an amount
+    to refund when you refund, from GET /v1/payments/{id} (the refunds guide's refund_overpayment.py
+    does), never from an event.
     """
     payment = event["data"]
     if payment.get("object") == "refund" and event["type"] == "refund.failed":
@@ -78,6 +101,7 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
     received = payment["amount_received"]["amount"]
     due = payment["amount_due"]["amount"]
     asset = payment["amount_received"]["currency"]
+    labels = ", ".join(payment["labels"])
     # OVER: more than amount_due arrived, at once or later. The line gives what was received over
     # amount_due, which refunds never change: a refund of the excess sends payment.updated too, so
     # the line cannot say what is still owed. The refunds guide's refund_overpayment.py works that
@@ -88,19 +112,24 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
             if "OVER" in payment["labels"] and positive(excess) else "")
 
     if event["type"] == "payment.succeeded":
-        # One order is fulfilled once, by the first payment that succeeds for it.
+        # One order is fulfilled once, by the first payment that succeeds for it: one row per
+        # fulfilled order. Your own orders table already holds the order from checkout: mark it
+        # instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL, and
+        # fulfil only when that changed one row (cursor.rowcount == 1; 0: a payment paid it already,
+        # or no order has that reference).
+        # Where an order's total can change after checkout, compare payment["price"] with the
+        # order's current total here too: a payment for an old total is refunded, not fulfilled.
         inserted = db.execute(
-            "INSERT INTO orders (reference, status, payment_id) VALUES (?, 'paid', ?) ON CONFLICT DO NOTHING",
+            "INSERT INTO fulfilments (reference, payment_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
             (order, payment["id"]),
         )
         if inserted.rowcount == 1:
-            # UNDER on a succeeded payment: you accepted less than amount_due (POST /v1/payments/{id}/accept).
+            # Less than amount_due on a succeeded payment: you accepted its funds (POST /v1/payments/{id}/accept).
             short = minus(due, received)
-            accepted = (f", accepted {short} {asset} short of the {due} {asset} due"
-                        if "UNDER" in payment["labels"] and positive(short) else "")
+            accepted = f", accepted {short} {asset} short of the {due} {asset} due" if positive(short) else ""
             return (f"{event['id']} fulfilled {payment['id']} for {order}: "
                     f"{received} {asset} on {payment['network']}{accepted}{over}")
-        (paid_by,) = db.execute("SELECT payment_id FROM orders WHERE reference = ?", (order,)).fetchone()
+        paid_by = fulfilled_by(db, order)
         # This payment's success again, under another event id: it paid the order already.
         if paid_by == payment["id"]:
             return (f"{event['id']} {payment['id']}: {order} is already fulfilled by this payment, "
@@ -110,15 +139,32 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
                 f"refund this payment in full ({received} {asset})")
 
     if event["type"] == "payment.updated":
-        # Amounts or labels changed, the status did not: never fulfil again.
-        return f"{event['id']} payment.updated for {payment['id']}: not fulfilled again{over}"
+        # Amounts or labels changed, the status did not: never fulfil on it. The line says what the
+        # payment holds in the status it still has.
+        amounts = (f"{received} of {due} {asset} received and "
+                   f"{payment['amount_pending']['amount']} {asset} confirming")
+        status = payment["status"]
+        if status == "succeeded":
+            return f"{event['id']} payment.updated for {payment['id']}: still succeeded, not fulfilled again{over}"
+        if status == "pending":
+            return (f"{event['id']} payment.updated for {payment['id']}: still pending, {amounts}; "
+                    "fulfilled only on payment.succeeded")
+        if status == "requires_action":
+            return (f"{event['id']} payment.updated for {payment['id']}: still requires_action ({labels}), "
+                    f"{amounts}; {decision(payment, order, fulfilled_by(db, order))}")
+        return f"{event['id']} payment.updated for {payment['id']}: still {status}, nothing to do"
 
     if event["type"] == "payment.requires_action":
         # UNDER or LATE: the funds wait for you, with no deadline, until you accept them or refund them
-        # all. Nothing is stored, as a late delivery could undo a decision already made: list the
-        # payments waiting with GET /v1/payments?status=requires_action.
-        return (f"{event['id']} {payment['id']} for {order} needs your decision ({', '.join(payment['labels'])}): "
-                f"{received} of {due} {asset} received; it waits until you accept it or refund it in full")
+        # all. The line checks the fulfilments table: funds for an order another payment has paid are
+        # refunded, never accepted. A payment for the order can still succeed after this event, so
+        # check again before you accept: list the payments waiting with
+        # GET /v1/payments?status=requires_action.
+        paid_by = fulfilled_by(db, order)
+        state = ("needs your decision" if paid_by is None
+                 else "required action" if paid_by == payment["id"] else "requires action")
+        return (f"{event['id']} {payment['id']} for {order} {state} ({labels}): "
+                f"{received} of {due} {asset} received; {decision(payment, order, paid_by)}")
 
     return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
 

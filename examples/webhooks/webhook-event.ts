@@ -83,14 +83,35 @@ export function minus(a: string, b: string): string {
 /** True for a decimal string above zero: "2.50", not "0.00" or "-1.00". */
 const positive = (amount: string) => !amount.startsWith('-') && /[1-9]/.test(amount);
 
+/** The payment that fulfilled an order, or undefined while no payment has. */
+function fulfilledBy(db: DatabaseSync, order: string): string | undefined {
+  const row = db.prepare('SELECT payment_id FROM fulfilments WHERE reference = ?').get(order) as
+    {payment_id: string} | undefined;
+  return row?.payment_id;
+}
+
+/**
+ * What to do with the funds of a payment that requires action (UNDER or LATE), given the payment
+ * that fulfilled its order, if any. Accept them only for an order no other payment has paid:
+ * accepting makes the payment succeed and takes the 1 % fee, and refunding it after that can meet
+ * 409 balance_insufficient. Refunding funds that still require action takes no fee and never meets
+ * that error.
+ */
+function decision(payment: Payment, order: string, paidBy: string | undefined): string {
+  if (paidBy === undefined) return 'it waits until you accept it or refund it in full';
+  // This payment succeeded and fulfilled the order since: the event is older than that.
+  if (paidBy === payment.id) return `it has since succeeded and fulfilled ${order}: nothing to decide`;
+  return `${order} is already paid by ${paidBy}: refund these funds in full, do not accept`;
+}
+
 /**
  * Applies one event to your orders, inside the transaction that records its id
  * (event-store.ts), and says what it did. Keep it quick: send emails and ship
  * from a job queue, so the receiver answers Coinwharf within 15 seconds.
  *
- * It reports only what the event itself says, and stores no payment state: events
- * arrive in any order, and a stored state would go stale. Work out an amount to
- * refund when you refund, from GET /v1/payments/{id} (the refunds guide's
+ * It reports what the event says, and what the fulfilments table says of its order; it stores no
+ * payment state: events arrive in any order, and a stored state would go stale. Work out an
+ * amount to refund when you refund, from GET /v1/payments/{id} (the refunds guide's
  * refund-overpayment sample does), never from an event.
  */
 export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
@@ -124,22 +145,22 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
       : '';
 
   if (event.type === 'payment.succeeded') {
-    // One order is fulfilled once, by the first payment that succeeds for it.
+    // One order is fulfilled once, by the first payment that succeeds for it: one row per
+    // fulfilled order. Your own orders table already holds the order from checkout: mark it
+    // instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL,
+    // and fulfil only when that changed one row (event-store.ts shows it).
+    // Where an order's total can change after checkout, compare payment.price with the order's
+    // current total here too: a payment for an old total is refunded, not fulfilled.
     const {changes} = db
-      .prepare(`INSERT INTO orders (reference, status, payment_id) VALUES (?, 'paid', ?) ON CONFLICT DO NOTHING`)
+      .prepare('INSERT INTO fulfilments (reference, payment_id) VALUES (?, ?) ON CONFLICT DO NOTHING')
       .run(order, payment.id);
     if (changes === 1) {
-      // UNDER on a succeeded payment: you accepted less than amount_due (POST /v1/payments/{id}/accept).
+      // Less than amount_due on a succeeded payment: you accepted its funds (POST /v1/payments/{id}/accept).
       const short = minus(due, received);
-      const accepted =
-        payment.labels.includes('UNDER') && positive(short)
-          ? `, accepted ${short} ${asset} short of the ${due} ${asset} due`
-          : '';
+      const accepted = positive(short) ? `, accepted ${short} ${asset} short of the ${due} ${asset} due` : '';
       return `${event.id} fulfilled ${payment.id} for ${order}: ${received} ${asset} on ${payment.network}${accepted}${over}`;
     }
-    const {payment_id: paidBy} = db.prepare('SELECT payment_id FROM orders WHERE reference = ?').get(order) as {
-      payment_id: string;
-    };
+    const paidBy = fulfilledBy(db, order);
     // This payment's success again, under another event id: it paid the order already.
     if (paidBy === payment.id)
       return `${event.id} ${payment.id}: ${order} is already fulfilled by this payment, not fulfilled again${over}`;
@@ -150,16 +171,32 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
     );
   }
   if (event.type === 'payment.updated') {
-    // Amounts or labels changed, the status did not: never fulfil again.
-    return `${event.id} payment.updated for ${payment.id}: not fulfilled again${over}`;
+    // Amounts or labels changed, the status did not: never fulfil on it. The line says what the
+    // payment holds in the status it still has.
+    const amounts = `${received} of ${due} ${asset} received and ${payment.amount_pending.amount} ${asset} confirming`;
+    if (payment.status === 'succeeded')
+      return `${event.id} payment.updated for ${payment.id}: still succeeded, not fulfilled again${over}`;
+    if (payment.status === 'pending')
+      return `${event.id} payment.updated for ${payment.id}: still pending, ${amounts}; fulfilled only on payment.succeeded`;
+    if (payment.status === 'requires_action')
+      return (
+        `${event.id} payment.updated for ${payment.id}: still requires_action (${payment.labels.join(', ')}), ` +
+        `${amounts}; ${decision(payment, order, fulfilledBy(db, order))}`
+      );
+    return `${event.id} payment.updated for ${payment.id}: still ${payment.status}, nothing to do`;
   }
   if (event.type === 'payment.requires_action') {
     // UNDER or LATE: the funds wait for you, with no deadline, until you accept them or refund them
-    // all. Nothing is stored, as a late delivery could undo a decision already made: list the
-    // payments waiting with GET /v1/payments?status=requires_action.
+    // all. The line checks the fulfilments table: funds for an order another payment has paid are
+    // refunded, never accepted. A payment for the order can still succeed after this event, so
+    // check again before you accept: list the payments waiting with
+    // GET /v1/payments?status=requires_action.
+    const paidBy = fulfilledBy(db, order);
+    const state =
+      paidBy === undefined ? 'needs your decision' : paidBy === payment.id ? 'required action' : 'requires action';
     return (
-      `${event.id} ${payment.id} for ${order} needs your decision (${payment.labels.join(', ')}): ` +
-      `${received} of ${due} ${asset} received; it waits until you accept it or refund it in full`
+      `${event.id} ${payment.id} for ${order} ${state} (${payment.labels.join(', ')}): ` +
+      `${received} of ${due} ${asset} received; ${decision(payment, order, paidBy)}`
     );
   }
   return `${event.id} ${event.type} for ${payment.id}: nothing to do`;

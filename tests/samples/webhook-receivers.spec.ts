@@ -57,7 +57,7 @@ interface Target {
   fulfilled(eventId: string): string[];
   /** How many times the database holds an event id (its PRIMARY KEY allows one). */
   recorded(eventId: string): Promise<number>;
-  /** The database's order row for a reference. */
+  /** The database's fulfilments row for an order's reference: one for each order fulfilled. */
   order(reference: string): Promise<Record<string, unknown> | undefined>;
   url?: string;
 }
@@ -81,7 +81,7 @@ const rowsFor = (file: string) => (eventId: string) =>
   );
 const orderIn = (file: string) => (reference: string) =>
   Promise.resolve(
-    inDatabase(file, (db) => db.prepare('SELECT * FROM orders WHERE reference = ?').get(reference) as any),
+    inDatabase(file, (db) => db.prepare('SELECT * FROM fulfilments WHERE reference = ?').get(reference) as any),
   );
 
 function processTarget(receiver: Receiver, database: string): Target {
@@ -139,7 +139,6 @@ function receiverContract(name: string, target: () => Target) {
     expect(await target().recorded(eventId)).toBe(1);
     expect(await target().order('order_1042')).toEqual({
       reference: 'order_1042',
-      status: 'paid',
       payment_id: JSON.parse(body).data.id,
     });
   });
@@ -161,7 +160,6 @@ function receiverContract(name: string, target: () => Target) {
       ]);
     expect(await target().order('order_2101')).toEqual({
       reference: 'order_2101',
-      status: 'paid',
       payment_id: overpaid.paymentId,
     });
   });
@@ -192,7 +190,7 @@ function receiverContract(name: string, target: () => Target) {
         `${second.eventId} fulfilled ${second.paymentId} for ${second.paymentId}: 25.00 USDC on base`,
       ]);
     for (const {paymentId} of [first, second]) {
-      expect(await target().order(paymentId)).toEqual({reference: paymentId, status: 'paid', payment_id: paymentId});
+      expect(await target().order(paymentId)).toEqual({reference: paymentId, payment_id: paymentId});
     }
     expect(await target().order('')).toBeUndefined();
   });
@@ -221,7 +219,6 @@ function receiverContract(name: string, target: () => Target) {
       ]);
     expect(await target().order('order_2103')).toEqual({
       reference: 'order_2103',
-      status: 'paid',
       payment_id: first.paymentId,
     });
   });
@@ -247,7 +244,7 @@ function receiverContract(name: string, target: () => Target) {
     await expect
       .poll(() => target().printed(updated.eventId))
       .toEqual([
-        `${updated.eventId} payment.updated for ${succeeded.paymentId}: not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
+        `${updated.eventId} payment.updated for ${succeeded.paymentId}: still succeeded, not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
       ]);
     expect(target().fulfilled(updated.eventId)).toEqual([]);
 
@@ -258,11 +255,10 @@ function receiverContract(name: string, target: () => Target) {
     await expect
       .poll(() => target().printed(refunded.eventId))
       .toEqual([
-        `${refunded.eventId} payment.updated for ${succeeded.paymentId}: not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
+        `${refunded.eventId} payment.updated for ${succeeded.paymentId}: still succeeded, not fulfilled again; 2.50 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
       ]);
     expect(await target().order('order_2077')).toEqual({
       reference: 'order_2077',
-      status: 'paid',
       payment_id: succeeded.paymentId,
     });
   });
@@ -289,6 +285,68 @@ function receiverContract(name: string, target: () => Target) {
       ]);
     expect(await target().order('order_2104')).toBeUndefined();
     expect(await target().order('order_2105')).toBeUndefined();
+  });
+
+  test(`${name}: late funds for an order another payment paid are to be refunded in full, not accepted`, async () => {
+    // The first payment expired, a new payment paid order_2106, then late funds reached the first.
+    const paid = paymentEvent('payment.succeeded', {reference: 'order_2106'});
+    expect((await target().post(paid.body, paid.headers)).status).toBe(200);
+    await expect.poll(() => target().fulfilled(paid.eventId)).toHaveLength(1);
+    const late = paymentEvent('payment.requires_action', {
+      reference: 'order_2106',
+      status: 'requires_action',
+      labels: ['LATE'],
+    });
+    expect((await target().post(late.body, late.headers)).status).toBe(200);
+    // More funds for it, still confirming, send payment.updated: the same advice.
+    const more = paymentEvent('payment.updated', {amount_received: usdc('25.00'), amount_pending: usdc('3.00')}, late);
+    expect((await target().post(more.body, more.headers)).status).toBe(200);
+    await expect
+      .poll(() => [...target().printed(late.eventId), ...target().printed(more.eventId)])
+      .toEqual([
+        `${late.eventId} ${late.paymentId} for order_2106 requires action (LATE): 25.00 of 25.00 USDC received; order_2106 is already paid by ${paid.paymentId}: refund these funds in full, do not accept`,
+        `${more.eventId} payment.updated for ${late.paymentId}: still requires_action (LATE), 25.00 of 25.00 USDC received and 3.00 USDC confirming; order_2106 is already paid by ${paid.paymentId}: refund these funds in full, do not accept`,
+      ]);
+    expect(await target().order('order_2106')).toEqual({reference: 'order_2106', payment_id: paid.paymentId});
+  });
+
+  test(`${name}: payment.updated of a payment still pending or requiring action says so, and never "not fulfilled again"`, async () => {
+    const pending = paymentEvent('payment.updated', {
+      reference: 'order_2107',
+      status: 'pending',
+      amount_received: usdc('0.00'),
+      amount_pending: usdc('25.00'),
+    });
+    const under = paymentEvent('payment.updated', {
+      reference: 'order_2108',
+      status: 'requires_action',
+      labels: ['UNDER'],
+      amount_received: usdc('20.00'),
+      amount_pending: usdc('0.00'),
+    });
+    for (const event of [pending, under]) expect((await target().post(event.body, event.headers)).status).toBe(200);
+    await expect
+      .poll(() => [...target().printed(pending.eventId), ...target().printed(under.eventId)])
+      .toEqual([
+        `${pending.eventId} payment.updated for ${pending.paymentId}: still pending, 0.00 of 25.00 USDC received and 25.00 USDC confirming; fulfilled only on payment.succeeded`,
+        `${under.eventId} payment.updated for ${under.paymentId}: still requires_action (UNDER), 20.00 of 25.00 USDC received and 0.00 USDC confirming; it waits until you accept it or refund it in full`,
+      ]);
+    expect(await target().order('order_2107')).toBeUndefined();
+    expect(await target().order('order_2108')).toBeUndefined();
+  });
+
+  test(`${name}: late funds accepted below amount_due are fulfilled, and the line says how short, with or without UNDER`, async () => {
+    const accepted = paymentEvent('payment.succeeded', {
+      reference: 'order_2109',
+      labels: ['LATE'],
+      amount_received: usdc('24.00'),
+    });
+    expect((await target().post(accepted.body, accepted.headers)).status).toBe(200);
+    await expect
+      .poll(() => target().printed(accepted.eventId))
+      .toEqual([
+        `${accepted.eventId} fulfilled ${accepted.paymentId} for order_2109: 24.00 USDC on base, accepted 1.00 USDC short of the 25.00 USDC due`,
+      ]);
   });
 
   test(`${name}: refund.failed says what was not returned and what to do; refund.succeeded needs nothing`, async () => {
@@ -566,10 +624,10 @@ const retryOf = ({eventId, body}: {eventId: string; body: string}) => ({
  */
 function failOrderWrites(file: string): () => void {
   const db = new DatabaseSync(file);
-  db.exec(`CREATE TRIGGER orders_unavailable BEFORE INSERT ON orders
-           BEGIN SELECT RAISE(ABORT, 'The orders table is unavailable'); END`);
+  db.exec(`CREATE TRIGGER fulfilments_unavailable BEFORE INSERT ON fulfilments
+           BEGIN SELECT RAISE(ABORT, 'The fulfilments table is unavailable'); END`);
   return () => {
-    db.exec('DROP TRIGGER orders_unavailable');
+    db.exec('DROP TRIGGER fulfilments_unavailable');
     db.close();
   };
 }
@@ -604,7 +662,7 @@ test.describe('createApp(secret, store) of the Express and Fastify samples', () 
       expect.stringMatching(new RegExp(`^${first.eventId} fulfilled pay_\\w+ for order_3100: 25\\.00 USDC on base$`)),
     ]);
     expect(await rowsFor(database)(first.eventId)).toBe(1);
-    expect(await orderIn(database)('order_3100')).toMatchObject({status: 'paid'});
+    expect(await orderIn(database)('order_3100')).toMatchObject({reference: 'order_3100'});
   }
 
   test('Express: when the order write fails, nothing is kept and the answer is 500; the retry is answered 200 and fulfilled once', async () => {
