@@ -33,6 +33,7 @@ interface Money {
   currency: string;
 }
 interface Payment {
+  livemode: boolean;
   status: string;
   labels: string[];
   asset: string;
@@ -101,7 +102,7 @@ async function main() {
       `${paymentId} is ${payment.status} with labels [${payment.labels.join(', ')}]: it was not overpaid`,
     );
   }
-  const problem = refundAddressProblem(payment.network, address, payment.address);
+  const problem = refundAddressProblem(payment.network, address, payment.livemode, payment.address);
   if (problem) throw new Error(problem);
 
   const places = decimals[payment.asset];

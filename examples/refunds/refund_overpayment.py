@@ -77,7 +77,7 @@ def call(method, path, **kwargs):
 payment = call("GET", f"/payments/{PAYMENT_ID}")
 if payment["status"] != "succeeded" or "OVER" not in payment["labels"]:
     sys.exit(f"{PAYMENT_ID} is {payment['status']} with labels {payment['labels']}: it was not overpaid")
-problem = refund_address_problem(payment["network"], ADDRESS, payment["address"])
+problem = refund_address_problem(payment["network"], ADDRESS, payment["livemode"], payment["address"])
 if problem:
     sys.exit(problem)
 

@@ -263,6 +263,34 @@ test('while funds are still confirming, a payment that requires action is neithe
   expect(mock.violations).toEqual([]);
 });
 
+test('a pending payment cannot be refunded, even one holding confirmed funds after a top-up: 409 payment_invalid_state until it is succeeded or requires_action', async ({
+  mock,
+}) => {
+  const short = await payment(mock, 'underpay');
+  // The customer tops up; the top-up is seen, not yet confirmed (the simulator's top_up confirms at once).
+  await mock.chain.topUp(short.id, '3.00');
+  const topping = await callMock(mock, 'GET', `/payments/${short.id}`);
+  expect([topping.status, topping.amount_received.amount, topping.amount_pending.amount]).toEqual([
+    'pending',
+    '20.00',
+    '3.00',
+  ]);
+  const refund = await raw(mock, 'POST', '/refunds', {payment: short.id, address: customerAddress});
+  expect([refund.status, refund.body.error?.code, refund.body.error?.message]).toEqual([
+    409,
+    'payment_invalid_state',
+    `Payment ${short.id} is pending: a transaction to it is still confirming. Refund it once it is succeeded or requires_action.`,
+  ]);
+  expect((await callMock(mock, 'GET', `/refunds?payment=${short.id}`)).data).toEqual([]);
+  expect(await eventsOf(mock, short.id)).toEqual([
+    'payment.created',
+    'payment.pending',
+    'payment.requires_action',
+    'payment.pending',
+  ]);
+  expect(mock.violations).toEqual([]);
+});
+
 test('amount_refunded counts refunds that have not failed; refunds are readable one by one and listed per payment', async ({
   mock,
 }) => {

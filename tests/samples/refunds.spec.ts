@@ -1,6 +1,6 @@
 import {expect} from '@playwright/test';
 import {test as proxyTest} from '../support/fault-proxy';
-import type {MockApi} from '../support/mock-api';
+import {testSecretKey, type MockApi} from '../support/mock-api';
 import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
 import {runScript} from '../support/webhook-samples';
 
@@ -436,32 +436,158 @@ for (const file of refundOverpayment) {
   });
 }
 
+/** Each network's addresses in each mode (a sandbox payment is refunded on its test network), and what the check prints. */
+const sandboxBitcoin = 'a bitcoin sandbox (testnet4) address';
 const addressCases = [
-  {network: 'base', address: customerAddress, ok: true},
-  {network: 'base', address: `  ${customerAddress}  `, ok: true},
-  {network: 'polygon', address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d4', ok: false},
-  {network: 'bitcoin', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', ok: true},
-  {network: 'bitcoin', address: customerAddress, ok: false},
-  {network: 'solana', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', ok: true},
-  {network: 'solana', address: '0OIl7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCF', ok: false},
-  {network: 'tron', address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', ok: true},
-  {network: 'tron', address: 'AXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', ok: false},
-  {network: 'cosmos', address: 'cosmos1vqpjljwsynsn58dugz0w8ut7kun7t8ls2qkmsq', ok: false},
+  {key: 'test', network: 'base', address: customerAddress, ok: true, kind: 'a base sandbox (base-sepolia) address'},
+  {key: 'live', network: 'base', address: `  ${customerAddress}  `, ok: true, kind: 'a base address'},
+  {
+    key: 'test',
+    network: 'polygon',
+    address: customerAddress.slice(0, -1),
+    ok: false,
+    kind: 'a polygon sandbox (amoy) address',
+  },
+  {
+    key: 'test',
+    network: 'bitcoin',
+    address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+    ok: true,
+    kind: sandboxBitcoin,
+  },
+  {key: 'test', network: 'bitcoin', address: 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', ok: true, kind: sandboxBitcoin},
+  {key: 'test', network: 'bitcoin', address: '2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc', ok: true, kind: sandboxBitcoin},
+  {
+    key: 'test',
+    network: 'bitcoin',
+    address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    ok: false,
+    kind: sandboxBitcoin,
+  },
+  {key: 'test', network: 'bitcoin', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', ok: false, kind: sandboxBitcoin},
+  {key: 'test', network: 'bitcoin', address: customerAddress, ok: false, kind: sandboxBitcoin},
+  {
+    key: 'live',
+    network: 'bitcoin',
+    address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    ok: true,
+    kind: 'a bitcoin address',
+  },
+  {key: 'live', network: 'bitcoin', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', ok: true, kind: 'a bitcoin address'},
+  {key: 'live', network: 'bitcoin', address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', ok: true, kind: 'a bitcoin address'},
+  {
+    key: 'live',
+    network: 'bitcoin',
+    address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+    ok: false,
+    kind: 'a bitcoin address',
+  },
+  {
+    key: 'live',
+    network: 'bitcoin',
+    address: 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
+    ok: false,
+    kind: 'a bitcoin address',
+  },
+  {
+    key: 'live',
+    network: 'bitcoin',
+    address: '2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc',
+    ok: false,
+    kind: 'a bitcoin address',
+  },
+  {
+    key: 'test',
+    network: 'solana',
+    address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+    ok: true,
+    kind: 'a solana sandbox (devnet) address',
+  },
+  {
+    key: 'live',
+    network: 'solana',
+    address: '0OIl7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCF',
+    ok: false,
+    kind: 'a solana address',
+  },
+  {key: 'live', network: 'tron', address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', ok: true, kind: 'a tron address'},
+  {
+    key: 'test',
+    network: 'tron',
+    address: 'AXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    ok: false,
+    kind: 'a tron sandbox (nile) address',
+  },
 ];
+const keys: Record<string, string> = {test: testSecretKey, live: 'cw_live_51Hx9QeKz4mVb7NwR2tYcL8dPa'};
 
 for (const file of refundAddress) {
-  test(`${file} accepts each network's address format and names what is wrong with the others`, async () => {
-    for (const {network, address, ok} of addressCases) {
-      const run = await runScript(file, [network, address], {});
-      expect({network, address, code: run.code}).toEqual({network, address, code: ok ? 0 : 1});
-      expect(run.stdout.trim()).toMatch(ok ? `OK: a ${network} address` : /^(Not a|Unknown network)/);
+  test(`${file} accepts each network's address format in the key's mode and names what is wrong with the others`, async () => {
+    for (const {key, network, address, ok, kind} of addressCases) {
+      const run = await runScript(file, [network, address], {COINWHARF_SECRET_KEY: keys[key]});
+      expect({key, network, address, code: run.code, printed: run.stdout.trim()}).toEqual({
+        key,
+        network,
+        address,
+        code: ok ? 0 : 1,
+        printed: ok ? `OK: ${kind}` : `Not ${kind}: ask the customer to copy it again`,
+      });
     }
+    const unknown = await runScript(file, ['cosmos', 'cosmos1vqpjljwsynsn58dugz0w8ut7kun7t8ls2qkmsq'], {
+      COINWHARF_SECRET_KEY: keys.live,
+    });
+    expect([unknown.code, unknown.stdout.trim()]).toEqual([1, 'Unknown network cosmos']);
+  });
+
+  test(`${file} needs a key to know live addresses from sandbox ones`, async () => {
+    const run = await runScript(file, ['bitcoin', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'], {});
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe(
+      'Set COINWHARF_SECRET_KEY: a cw_live_ key checks live addresses, a cw_test_ key sandbox ones',
+    );
   });
 
   test(`${file} refuses the payment's own deposit address, whatever its letter case`, async () => {
     const deposit = '0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603';
-    const run = await runScript(file, ['base', deposit.toLowerCase(), deposit], {});
+    const run = await runScript(file, ['base', deposit.toLowerCase(), deposit], {COINWHARF_SECRET_KEY: testSecretKey});
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("That is the payment's own deposit address");
+  });
+}
+
+const btcPayment = {price: {amount: '25.00', currency: 'USD'}, asset: 'BTC', network: 'bitcoin'};
+
+for (const file of refundOverpayment) {
+  test(`${file} refunds a sandbox Bitcoin payment to a testnet address only, as the API does`, async ({mock}) => {
+    const created = await callMock(mock, 'POST', '/payments', btcPayment);
+    const payment = await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'overpay'});
+    const mainnet = await runSample(
+      file,
+      mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'}),
+    );
+    expect(mainnet.code).not.toBe(0);
+    expect(mainnet.stderr).toContain('Not a bitcoin sandbox (testnet4) address: ask the customer to copy it again');
+    expect(refundPosts(mock)).toEqual([]);
+    // The API refuses it too.
+    const refused = await fetch(`${mock.baseUrl}/refunds`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${testSecretKey}`, 'Content-Type': 'application/json'},
+      body: JSON.stringify({payment: payment.id, address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'}),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as {error: {code: string}}).error.code).toBe('refund_address_invalid');
+    const testnet = await runSample(
+      file,
+      mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'}),
+    );
+    expect(testnet.code, testnet.stderr).toBe(0);
+    expect(parseOutput(testnet)).toMatchObject({
+      payment: payment.id,
+      reason: 'overpayment',
+      network: 'bitcoin',
+      address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+    });
+    expect(mock.violations).toEqual([]);
   });
 }

@@ -48,9 +48,15 @@ export interface MockApi {
    * `see` puts funds of `amount` (in the payment's asset) on a `requires_action` payment with the
    * LATE label, seen with one confirmation, so they count in `amount_pending`; `confirm` gives
    * every transaction the required confirmations. Each sends payment.updated, as funds reaching
-   * such a payment do (src/data/statuses.ts, fundsArriving).
+   * such a payment do (src/data/statuses.ts, fundsArriving). `topUp` plays the customer topping up
+   * a `requires_action` UNDER payment: the funds are seen with one confirmation, and the payment is
+   * `pending` again (payment.pending), still holding the confirmed funds of its first transaction.
    */
-  chain: {see(paymentId: string, amount: string): Promise<void>; confirm(paymentId: string): Promise<void>};
+  chain: {
+    see(paymentId: string, amount: string): Promise<void>;
+    confirm(paymentId: string): Promise<void>;
+    topUp(paymentId: string, amount: string): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -166,15 +172,21 @@ const notFound = (what: string, id: string, param = 'id') =>
   error(404, 'invalid_request_error', 'resource_missing', `No ${what} ${id} for this key.`, param);
 const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
 
-// The address formats a refund may go to, per network (the API's refund_address_invalid).
+// The address formats a refund may go to, per network and mode (the API's refund_address_invalid):
+// a sandbox payment is refunded on its test network, where Bitcoin addresses are tb1, m, n or 2.
 const base58 = '[1-9A-HJ-NP-Za-km-z]';
-const refundAddressFormats: Record<string, RegExp> = {
-  bitcoin: new RegExp(`^((bc1|tb1)[02-9ac-hj-np-z]{11,71}|[123mn]${base58}{25,34})$`),
-  ethereum: /^0x[0-9a-fA-F]{40}$/,
-  base: /^0x[0-9a-fA-F]{40}$/,
-  polygon: /^0x[0-9a-fA-F]{40}$/,
-  solana: new RegExp(`^${base58}{32,44}$`),
-  tron: new RegExp(`^T${base58}{33}$`),
+const witnessChars = '[02-9ac-hj-np-z]';
+const evmAddress = /^0x[0-9a-fA-F]{40}$/;
+const refundAddressFormats: Record<string, {live: RegExp; sandbox: RegExp}> = {
+  bitcoin: {
+    live: new RegExp(`^(bc1${witnessChars}{11,71}|[13]${base58}{25,34})$`),
+    sandbox: new RegExp(`^(tb1${witnessChars}{11,71}|[mn2]${base58}{25,34})$`),
+  },
+  ethereum: {live: evmAddress, sandbox: evmAddress},
+  base: {live: evmAddress, sandbox: evmAddress},
+  polygon: {live: evmAddress, sandbox: evmAddress},
+  solana: {live: new RegExp(`^${base58}{32,44}$`), sandbox: new RegExp(`^${base58}{32,44}$`)},
+  tron: {live: new RegExp(`^T${base58}{33}$`), sandbox: new RegExp(`^T${base58}{33}$`)},
 };
 
 export async function startMockApi(): Promise<MockApi> {
@@ -511,6 +523,14 @@ export async function startMockApi(): Promise<MockApi> {
       if (!payment) return notFound('payment', paymentId, 'payment');
       const d = decimals[payment.asset];
       const left = refundable(payment);
+      // A pending payment may hold confirmed funds (an UNDER payment topped up), but is still confirming.
+      if (payment.status === 'pending')
+        return error(
+          409,
+          'invalid_request_error',
+          'payment_invalid_state',
+          `Payment ${paymentId} is pending: a transaction to it is still confirming. Refund it once it is succeeded or requires_action.`,
+        );
       if (!['succeeded', 'requires_action', 'canceled'].includes(payment.status) || left === 0n)
         return error(
           409,
@@ -565,7 +585,8 @@ export async function startMockApi(): Promise<MockApi> {
           `A payment that requires action is refunded in full: ${decimal(left, d)} ${payment.asset}, or leave amount out.`,
           'amount.amount',
         );
-      if (!refundAddressFormats[payment.network].test(address) || address === payment.address)
+      const addressFormat = refundAddressFormats[payment.network][payment.livemode ? 'live' : 'sandbox'];
+      if (!addressFormat.test(address) || address === payment.address)
         return error(
           400,
           'invalid_request_error',
@@ -902,6 +923,13 @@ export async function startMockApi(): Promise<MockApi> {
         if (!payment) throw new Error(`mock.chain.confirm: no payment ${paymentId}`);
         confirmAll(payment);
         await amountsChanged(payment);
+      },
+      async topUp(paymentId, amount) {
+        const payment = payments.get(paymentId);
+        if (payment?.status !== 'requires_action' || !payment.labels.includes('UNDER'))
+          throw new Error(`mock.chain.topUp plays a top-up of a requires_action UNDER payment only, not ${paymentId}`);
+        seeTransaction(payment, units(amount, decimals[payment.asset]), 1);
+        await setStatus(payment, 'pending', {confirmations: 1});
       },
     },
     close: () =>
