@@ -433,6 +433,18 @@ function receiverContract(name: string, target: () => Target) {
     expect(target().fulfilled(eventId)).toEqual([]);
   });
 
+  test(`${name}: the troubleshooting check, an unsigned '{}' with no webhook headers, is answered 400 and printed as refused`, async () => {
+    // The webhook guide's check that an endpoint is reachable, as the guide words it.
+    const guide = readFileSync('docs/payments/webhook-guide.mdx', 'utf8').replace(/\s+/g, ' ');
+    expect(guide).toContain("`curl -i -X POST -H 'content-type: application/json' -d '{}' '<your endpoint URL>'`");
+    expect(guide).toContain('Your receiver must answer `400` and print `(no webhook-id) refused with 400:`');
+    const answer = await target().post('{}', {'content-type': 'application/json'});
+    expect(answer.status).toBe(400);
+    await expect
+      .poll(() => target().printed('(no webhook-id)'))
+      .toEqual([`(no webhook-id) refused with 400: ${answer.body.error}`]);
+  });
+
   test(`${name}: a delivery without a signature, or signed with another secret, is answered 400`, async () => {
     const {eventId, body, headers} = delivery();
     const {'webhook-signature': _signature, ...unsigned} = headers;

@@ -122,3 +122,107 @@ test('the refunds guide and the changelog say what reserved is and when a paymen
       '`amount_pending` is not zero.',
   );
 });
+
+test('the webhook guide names exactly the events the quickstart’s registration leaves out of the catalogue', async () => {
+  const {webhookEvents} = await import('../../../src/data/webhooks');
+  for (const file of [
+    'examples/api/register-webhook-endpoint.ts',
+    'examples/api/register_webhook_endpoint.py',
+    'examples/api/register-webhook-endpoint.sh',
+  ]) {
+    const subscribed = new Set(
+      [...read(file).matchAll(/["'](payment|refund)\.([a-z_]+)["']/g)].map((m) => `${m[1]}.${m[2]}`),
+    );
+    expect(
+      webhookEvents.map((e) => e.type).filter((type) => !subscribed.has(type)),
+      file,
+    ).toEqual(['payment.created']);
+  }
+  expect(prose('docs/payments/webhook-guide.mdx')).toContain(
+    'The quickstart’s registration subscribes to these four and to every other payment and refund event except `payment.created`;'.replace(
+      '’',
+      "'",
+    ),
+  );
+});
+
+test('going live fulfils each order once without a second refund: check the order before accepting, refund requires-action funds in full', () => {
+  const live = prose('docs/payments/going-live.mdx');
+  expect(live).not.toContain('refund the second payment');
+  expect(live).toContain(
+    'Before you accept the funds of a payment that requires action, check whether its order is already paid; ' +
+      'if it is, refund those funds in full instead of accepting them. That refund takes no 1 % fee and never meets ' +
+      '`409 balance_insufficient`',
+  );
+  // An existing orders table is updated, not inserted into; the samples' own table says what it is.
+  for (const page of [live, prose('docs/payments/webhook-guide.mdx')]) {
+    expect(page).toContain('`UPDATE orders SET paid_by = $1 WHERE reference = $2 AND paid_by IS NULL`');
+    expect(page).toContain('`fulfilments` table, one row per fulfilled order, keyed by its `reference`');
+    // A payment for a stale total is not fulfilled.
+    expect(page).toContain(
+      'compare the payment’s `price` with the order’s current total: a payment for an old total is refunded, not fulfilled.'.replaceAll(
+        '’',
+        "'",
+      ),
+    );
+    expect(page).toContain(
+      '[`POST /v1/payments/{id}/cancel`](/api/payments#cancel-payment) before you create a new one',
+    );
+  }
+  expect(read('examples/webhooks/webhook-event.ts')).toContain('compare payment.price with the order');
+  expect(read('examples/webhooks/flask_receiver.py')).toContain('compare payment["price"] with the');
+});
+
+test('going live says what a key stores as the table does, that the samples leave out jitter, and that a key is one operation’s own', () => {
+  const live = prose('docs/payments/going-live.mdx');
+  expect(live).not.toContain('unless that response says the request did not run');
+  expect(live).toContain(
+    'every `2xx`, and every `4xx` except `409 idempotency_in_progress` and `429`, so a `400` or a ' +
+      '`409 balance_insufficient`, for which nothing was sent, is stored too. A `429` or a `5xx` is not stored',
+  );
+  expect(live).toContain('The API samples retry this way, but without the jitter, as one process');
+  expect(live).toContain('Where many processes or servers retry at once, add the random jitter');
+  for (const file of apiSamples)
+    expect(read(file), file).not.toMatch(/jitter|Math\.random|random\.(random|uniform)|\$RANDOM/);
+  expect(live).not.toContain('fresh `Idempotency-Key`');
+  expect(live).toContain(
+    'Every `POST` carries its own `Idempotency-Key` (random, or derived from what the request does), reused only',
+  );
+  const glossary = prose('src/pages/markdown-page.md');
+  expect(glossary).not.toContain('A UUID v4 sent in the');
+  expect(glossary).toContain('random (such as a UUID v4) or derived from what the request does');
+});
+
+test('the webhook guide’s security checklist says what a verified payload is, and its troubleshooting covers an unreachable endpoint', () => {
+  const guide = prose('docs/payments/webhook-guide.mdx');
+  expect(guide).not.toContain('Treat the payload as a hint');
+  expect(guide).toContain(
+    'A verified payload is authentic, but it is the payment as it was when the event happened: fetch the payment ' +
+      'from the API when you need its current state',
+  );
+  expect(guide).toContain('### Deliveries never reach the receiver');
+  for (const field of ['delivery_status', 'delivery_attempts']) {
+    expect(guide).toContain(`\`${field}\``);
+    expect(read('api/openapi.yaml')).toMatch(new RegExp(`^ {12}${field}: `, 'm'));
+  }
+  expect(guide).toContain('or the endpoint was disabled after a `410` answer or five days of failures');
+  expect(read('api/openapi.yaml')).toContain("'`disabled` after a 410 answer or 5 days of failures.'");
+  // Fastify is installed where its receiver is shown, as its own first lines say.
+  expect(guide).toContain('`npm install fastify standardwebhooks tsx`');
+  expect(read('examples/webhooks/fastify-receiver.ts').split('\n')[1]).toBe(
+    '//   npm install fastify standardwebhooks tsx',
+  );
+});
+
+test('the quickstart says ngrok needs an account and its token, and names every event its receiver reports', () => {
+  const quickstart = prose('docs/payments/quickstart.mdx');
+  // cspell:ignore authtoken (ngrok's own command)
+  expect(quickstart).toContain(
+    'it needs a free ngrok account, whose auth token you give it once with `ngrok config add-authtoken <token>`',
+  );
+  expect(quickstart).toContain(
+    'The receiver acts on `payment.succeeded`; reports `payment.updated`, `payment.requires_action` (with what to do ' +
+      'with the funds, refunding them when another payment has already paid their order) and `refund.failed`; and ' +
+      'logs the others with `nothing to do`',
+  );
+});
