@@ -18,9 +18,19 @@ interface Schema {
   default?: unknown;
   'x-sandbox-network'?: Record<string, string>;
 }
+interface Operation {
+  description?: string;
+  parameters?: {name: string; description?: string}[];
+}
+interface Api {
+  info: {description: string};
+  paths: Record<string, Record<string, Operation>>;
+  components: {schemas: Record<string, Schema>};
+}
+let api: Api;
 let schemas: Record<string, Schema>;
 beforeAll(async () => {
-  const api = (await dereference('api/openapi.yaml')) as unknown as {components: {schemas: Record<string, Schema>}};
+  api = (await dereference('api/openapi.yaml')) as unknown as Api;
   schemas = api.components.schemas;
 });
 const schema = (name: string): Schema => {
@@ -158,4 +168,181 @@ test('the quote window the docs state is the API’s expires_in range', () => {
   expect(expiresIn).toMatchObject({minimum: 300, maximum: 3600, default: 900});
   const overview = readFileSync('docs/payments/index.mdx', 'utf8').replace(/\s+/g, ' ');
   expect(overview).toContain('900 (15 minutes) unless you ask for anything from 300 to 3600');
+});
+
+// What the guides promise about money, held to what the API description offers.
+
+/** A page's text with every run of white space made one space, as a reader sees it. */
+const prose = (file: string) => readFileSync(file, 'utf8').replace(/\s+/g, ' ');
+const oneLine = (text = '') => text.replace(/\s+/g, ' ').trim();
+
+test('the served description opens with a neutral header, with no internal notes in any comment', () => {
+  const source = readFileSync('api/openapi.yaml', 'utf8');
+  const header = source.slice(0, source.indexOf('\ninfo:'));
+  expect(header).toBe(
+    [
+      'openapi: 3.1.0',
+      '# Coinwharf Payments API, as OpenAPI 3.1. The API reference at',
+      '# https://docs.coinwharf.com is generated from this file, and its request',
+      '# samples are tested against it.',
+      '#',
+      '# Extensions used here:',
+      '# - `x-sample-files` on an operation: its request samples, in curl, Node.js and',
+      '#   Python (`x-sample-imports`: local files a sample imports).',
+      "# - `x-error-codes` on the error object's `code`: every error code with its HTTP",
+      '#   status, type, cause and fix.',
+      "# - `x-sandbox-network` on the Network schema: the test network each network's",
+      '#   sandbox payments use.',
+    ].join('\n'),
+  );
+  const comments = source.split('\n').filter((line) => /^\s*#/.test(line));
+  for (const line of comments) expect(line).not.toMatch(/BRIEF|Model v2|decided|\b20\d\d-\d\d-\d\d\b/i);
+});
+
+test('a reference names one order, never reused, and an order may have several payments: in the API and the guides', () => {
+  const create = oneLine(schema('CreatePaymentRequest').properties?.reference?.description);
+  expect(create).toContain(
+    'A reference names one order: never reuse it for another order. One order may have several payments, all ' +
+      'with its reference, for example a new payment after the first one expired.',
+  );
+  const filter = api.paths['/payments'].get.parameters?.find((p) => p.name === 'reference');
+  expect(oneLine(filter?.description)).toBe(
+    'Only payments created with exactly this `reference`: the payments of one order. A reference names one ' +
+      'order and is never reused for another, but an order may have several payments, for example a new one ' +
+      'after the first expired.',
+  );
+  const fees = prose('docs/payments/fees-and-settlement.mdx');
+  expect(fees).toContain(
+    'A reference names one order and is never reused for another; one order can have several payments, all ' +
+      'with its reference, for example a new one after the first expired.',
+  );
+  expect(fees).not.toMatch(/reference you reuse|reuse[sd]? (a|the|your) reference|across orders/i);
+  expect(prose('changelog/2026-11-25-money-never-reaches-a-dead-end.md')).toContain(
+    'A `reference` names one order and is never reused for another; every payment of an order, such as a new ' +
+      'one after the first expired, carries it.',
+  );
+});
+
+test('the fees page promises only the reconciliation the API allows: no settlement is listed, so the transfer is the record', () => {
+  // The API has no settlement operation, and lists refunds by payment only, with no date filter.
+  expect(Object.keys(api.paths).filter((path) => /settle/i.test(path))).toEqual([]);
+  expect((api.paths['/refunds'].get.parameters ?? []).map((p) => p.name)).toEqual([
+    'limit',
+    'starting_after',
+    'payment',
+  ]);
+  expect(oneLine(api.info.description)).toContain(
+    'The API does not list settlements: each one is an on-chain transfer to your withdrawal address, and that ' +
+      'transfer is its record.',
+  );
+  const fees = prose('docs/payments/fees-and-settlement.mdx');
+  for (const promise of [
+    'shows how to check every step',
+    'Reconciling means matching every order',
+    'Match a settlement against',
+    'holds only what has succeeded since then',
+  ])
+    expect(fees).not.toContain(promise);
+  expect(fees).toContain(
+    'The API does not list settlements: no endpoint says when one was sent, how much it sent or which payments ' +
+      'it covered',
+  );
+  expect(fees).toContain(
+    "1. Shortly before 00:00 UTC, read your balance and note the pair's `available` less `reserved`.",
+  );
+  expect(fees).toContain(
+    'The settlement sends at most `available` less `reserved` as it stands at 00:00 UTC, and nothing when that ' +
+      'is zero or less.',
+  );
+  expect(fees).toContain(
+    'Two balances are not settled and carry over instead: a pair with no withdrawal address keeps its funds, ' +
+      "and a negative `available`, after a refund's network fee it could not cover, stays negative",
+  );
+  expect(fees).toContain(
+    "And refunds are listed per payment, with no date filter: to see a day's refunds, keep your own record of " +
+      'the refunds you create',
+  );
+});
+
+test('an overpayment’s excess is refunded in full, at the merchant’s cost, and no page promises a network fee in advance', () => {
+  const refunds = prose('docs/payments/refunds.mdx');
+  expect(refunds).not.toContain('refund a smaller amount and tell them why');
+  expect(refunds).toContain(
+    "The excess of an overpayment is the customer's money, and sending it back is your cost: refund what is " +
+      'left of the excess in full, with `reason: overpayment`, and let the network fee come out of your balance. ' +
+      'A smaller `overpayment` refund does not close the excess: the rest is still owed, settlement keeps it back ' +
+      'in `reserved` for 30 days from its arrival',
+  );
+  // network_fee is null until the refund is sent: the API says so, and so do both pages.
+  expect(oneLine(schema('Refund').properties?.network_fee?.description)).toContain('Null until the refund is sent');
+  expect(oneLine(api.paths['/refunds'].post.description)).toContain(
+    "It is not known in advance: the refund's `network_fee` is null until the refund is sent.",
+  );
+  expect(refunds).toContain(
+    "Nothing tells you the fee in advance: a refund's `network_fee` is `null` until the refund is sent.",
+  );
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
+    'Nothing tells you the fee in advance: `network_fee` is `null` until the refund is sent.',
+  );
+});
+
+test('a refund of a payment in any other status answers 409, a pending one included, in the API and the refunds guide alike', () => {
+  const description = oneLine(api.paths['/refunds'].post.description);
+  expect(description).not.toContain('Other payments hold no funds');
+  expect(description).toContain(
+    '- A payment in any other status gets `409 payment_invalid_state`. An `awaiting_payment`, `expired`, ' +
+      '`canceled` or `failed` payment holds no funds (funds that reach an ended payment move it to ' +
+      '`requires_action` first). A `pending` payment is confirming a transaction, and may already hold confirmed ' +
+      'funds, as when the customer tops up an `UNDER` payment: refund it once it is `succeeded`, or ' +
+      '`requires_action` again.',
+  );
+  expect(prose('docs/payments/refunds.mdx')).toContain(
+    '- A payment in any other status gets `409 payment_invalid_state`. An `awaiting_payment`, `expired`, ' +
+      '`canceled` or `failed` payment holds no funds: funds that reach an ended payment move it to ' +
+      '`requires_action` first. A `pending` payment is confirming a transaction and may already hold confirmed ' +
+      'funds, as when the customer tops up an `UNDER` payment: refund it once it is `succeeded`, or ' +
+      '`requires_action` again.',
+  );
+});
+
+test('the refunds guide claims a format check by mode, not the API’s own checks', () => {
+  const refunds = prose('docs/payments/refunds.mdx');
+  expect(refunds).not.toContain('The API runs the same checks');
+  expect(refunds).toContain(
+    'The module below checks formats only, not the checksums some addresses carry, so one mistyped character ' +
+      'can pass it',
+  );
+  expect(refunds).toContain('where Bitcoin addresses start with `tb1`, `m`, `n` or `2` instead of `bc1`, `1` or `3`.');
+  expect(oneLine(api.paths['/refunds'].post.description)).toContain(
+    "The address must be valid for the payment's network, in the payment's mode (a sandbox payment is refunded " +
+      'on its sandbox network, so a `bitcoin` one to a testnet address)',
+  );
+});
+
+test('the overview’s daily sweep runs the list-payments samples with STATUS=requires_action, and stablecoins keep dollar value only', () => {
+  const overview = prose('docs/payments/index.mdx');
+  const commands = [...overview.matchAll(/`STATUS=requires_action (npx tsx|python3|bash) ([\w-]+\.(?:ts|py|sh))`/g)];
+  expect(commands.map((c) => c[2])).toEqual(['list-payments.ts', 'list_payments.py', 'list-payments.sh']);
+  for (const [, , file] of commands) {
+    const sample = readFileSync(`examples/api/${file}`, 'utf8');
+    expect(sample, file).toMatch(/STATUS/);
+    expect(sample, file).toMatch(/has_more/);
+  }
+  expect(overview).not.toContain('the amount you receive keep their value while');
+  expect(overview).toContain(
+    'For a price in another currency, such as `EUR`, `GBP` or `JPY`, they hold their dollar value, not the ' +
+      "price's: what you receive is worth the price when the quote is locked, and then moves with the exchange " +
+      'rate between the dollar and your currency.',
+  );
+});
+
+test('where a guide names the status, it writes `canceled`; British “cancelled” is left to the verb', () => {
+  for (const page of [
+    'docs/payments/index.mdx',
+    'docs/payments/refunds.mdx',
+    'docs/payments/fees-and-settlement.mdx',
+    'docs/payments/testing.mdx',
+    'docs/intro.mdx',
+  ])
+    expect(prose(page), page).not.toMatch(/\b(is|was|were|been|be|are|became|becomes) (cancelled|canceled)\b/i);
 });
