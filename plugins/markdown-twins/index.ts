@@ -168,7 +168,7 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
         path.join(outDir, 'llms.txt'),
         llmsTxt({
           ...site,
-          details: `${options.details}\n\nEvery doc in one file: <${siteUrl}/llms-full.txt>`,
+          details: `${options.details}\n\nEvery doc, page and changelog entry in one file: <${siteUrl}/llms-full.txt>`,
           sections: [
             {title: 'Docs', pages: listed('doc')},
             {title: 'Pages', pages: [{...options.home, url: `${siteUrl}/`}, ...listed('page')]},
@@ -180,9 +180,12 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
         path.join(outDir, 'llms-full.txt'),
         llmsFullTxt(
           site,
-          twins
-            .filter(({page}) => page.kind === 'doc')
-            .map(({page, twin}) => ({pageUrl: siteUrl + page.permalink, markdown: twin.body})),
+          // In llms.txt's order: the docs, the pages, then the changelog.
+          (['doc', 'page', 'changelog'] as const).flatMap((kind) =>
+            twins
+              .filter(({page}) => page.kind === kind)
+              .map(({page, twin}) => ({pageUrl: siteUrl + page.permalink, markdown: twin.body})),
+          ),
         ),
       );
     },

@@ -39,7 +39,7 @@ export function llmsTxt(site: LlmsSite): string {
   return [`# ${site.name}`, `> ${oneLine(site.summary)}`, site.details.trim(), ...sections].join('\n\n') + '\n';
 }
 
-/** Every doc's twin in one file, in sidebar order, each with the URL of its page. */
+/** Every twin in one file, in the order given (llms.txt's), each with the URL of its page. */
 export function llmsFullTxt(
   site: Pick<LlmsSite, 'name' | 'summary'>,
   docs: readonly {pageUrl: string; markdown: string}[],

@@ -4,7 +4,7 @@ import {orderTabs, twinPath} from '../../plugins/markdown-twins/format';
 import {statusDiagramSource} from '../../src/data/statuses';
 import {sidebarDocs} from '../support/built-docs';
 import {builtPage, htmlFileFor, parseHtml} from '../support/built-html';
-import {brand, inBuild, inSite, routes, waitForHydration} from '../support/site';
+import {brand, builtSitemapPaths, inBuild, inSite, routes, waitForHydration} from '../support/site';
 
 // AI-ready docs: /llms.txt, /llms-full.txt and the Markdown twin of
 // every page, as the production build writes them, and the "Copy page" control.
@@ -114,17 +114,27 @@ test.describe('llms.txt', () => {
     }
   });
 
-  test("llms-full.txt holds every doc's twin in sidebar order, each under its page URL", async ({request}) => {
+  test("llms-full.txt holds every doc's twin in sidebar order, then the glossary's, then every changelog entry's, each under its page URL", async ({
+    request,
+  }) => {
     const {text} = await getText(request, '/llms-full.txt');
+    const withSource = async (path: string) => {
+      const twin = (await getText(request, twinPath(path))).text;
+      const body = twin.slice(twin.indexOf('\n---\n') + 5).trim();
+      return body.replace(/^(# .*)$/m, `$1\n\nSource: <${brand.siteUrl}${path}>`);
+    };
     let at = 0;
     expect(docs.length).toBeGreaterThan(0);
-    for (const doc of docs) {
-      const twin = (await getText(request, twinPath(doc.path))).text;
-      const body = twin.slice(twin.indexOf('\n---\n') + 5).trim();
-      const withSource = body.replace(/^(# .*)$/m, `$1\n\nSource: <${brand.siteUrl}${doc.path}>`);
-      const found = text.indexOf(withSource, at);
-      expect(found, `${doc.path} appears whole, after the doc before it`).toBeGreaterThan(at);
-      at = found + withSource.length;
+    for (const path of [...docs.map((doc) => doc.path), routes.glossary]) {
+      const whole = await withSource(path);
+      const found = text.indexOf(whole, at);
+      expect(found, `${path} appears whole, after the page before it`).toBeGreaterThan(at);
+      at = found + whole.length;
+    }
+    const entries = builtSitemapPaths().filter((path) => /^\/changelog\/\d{4}\//.test(path));
+    expect(entries.length).toBeGreaterThan(3);
+    for (const path of entries) {
+      expect(text.indexOf(await withSource(path), at), `${path} appears whole, after the glossary`).toBeGreaterThan(at);
     }
   });
 });

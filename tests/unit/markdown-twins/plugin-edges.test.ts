@@ -25,7 +25,7 @@ async function build(siteDir: string, allContent: unknown): Promise<(file: strin
 test('a site with neither docs nor blog lists only its home page', async () => {
   const read = await build(tempSite({}), {});
   expect(read('llms.txt')).toBe(
-    '# Example\n\n> Summary.\n\nDetails.\n\nEvery doc in one file: <https://docs.example.test/llms-full.txt>\n\n## Pages\n\n- [Home](https://docs.example.test/): The home page.\n',
+    '# Example\n\n> Summary.\n\nDetails.\n\nEvery doc, page and changelog entry in one file: <https://docs.example.test/llms-full.txt>\n\n## Pages\n\n- [Home](https://docs.example.test/): The home page.\n',
   );
   expect(read('llms-full.txt')).toBe('# Example\n\n> Summary.\n');
 });

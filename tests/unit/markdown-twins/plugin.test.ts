@@ -177,7 +177,7 @@ describe('Markdown twins plugin', () => {
         '',
         'Details here.',
         '',
-        'Every doc in one file: <https://docs.example.test/llms-full.txt>',
+        'Every doc, page and changelog entry in one file: <https://docs.example.test/llms-full.txt>',
         '',
         '## Docs',
         '',
@@ -199,7 +199,7 @@ describe('Markdown twins plugin', () => {
     );
   });
 
-  test('llms-full.txt holds every doc twin in sidebar order, each under its page URL', async () => {
+  test('llms-full.txt holds every twin, the docs in sidebar order, then the pages and the changelog, each under its page URL', async () => {
     const read = await build();
     const full = read('llms-full.txt');
     expect(full.split('\n').filter((line) => /^(# |Source: )/.test(line))).toEqual([
@@ -212,11 +212,13 @@ describe('Markdown twins plugin', () => {
       'Source: <https://docs.example.test/intro>',
       '# Extra',
       'Source: <https://docs.example.test/extra>',
+      '# About',
+      'Source: <https://docs.example.test/about>',
+      '# Release',
+      'Source: <https://docs.example.test/changelog/release>',
     ]);
     expect(full).toContain(
       '\n\nSource: <https://docs.example.test/guide/setup>\n\nFirst [back](https://docs.example.test/intro.md).\n\n',
     );
-    expect(full).not.toContain('About');
-    expect(full).not.toContain('Release');
   });
 });
