@@ -33,7 +33,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.awaiting_payment',
     object: 'payment',
     status: 'awaiting_payment',
-    when: 'A reorg dropped the transaction while the quote was valid: the customer must pay again. Stop telling them the payment is on its way.',
+    when: 'A reorg dropped the transaction while the quote was valid: the payment waits for funds again. Tell the customer the payment is no longer on its way, and to wait until their wallet shows it resent or confirmed before paying again: a dropped transaction is usually mined in a later block.',
   },
   {
     type: 'payment.succeeded',
