@@ -30,7 +30,7 @@ export async function POST(request: Request): Promise<Response> {
 
   // Deliveries can repeat: the id and the order update are written in one transaction.
   // If it throws, Next.js answers 500 and Coinwharf retries the event later.
-  const done = store.processOnce(eventId, event); // slow work goes to a job queue, or after() from 'next/server'
+  const done = store.processOnce(eventId, event); // slow work: a job queued in that same transaction, never after()
   if (done === null) {
     console.log(`${eventId} already processed: answered 200, nothing done`);
     return Response.json({received: true, duplicate: true});
