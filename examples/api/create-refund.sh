@@ -11,8 +11,8 @@ set -euo pipefail
 : "${PAYMENT_ID:?Set PAYMENT_ID to the id of the payment to refund (pay_...)}"
 : "${REFUND_ADDRESS:?Set REFUND_ADDRESS to the address your customer gave you for this refund}"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
-# If this script stops before it prints an answer, run it again with IDEMPOTENCY_KEY set to the
-# key it printed: the API then acts once, not twice.
+# If this script stops before it prints an answer, run it again within 24 hours with
+# IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
 idempotency_key="${IDEMPOTENCY_KEY:-$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)}"
 echo "Idempotency-Key: $idempotency_key" >&2
 
