@@ -262,22 +262,22 @@ export async function startMockApi(): Promise<MockApi> {
     return {payment};
   };
 
+  /** A payment's refunds that have not failed (only those with `reason`, when given), summed in its asset's units. */
+  const refunded = (payment: Json, reason?: string): bigint =>
+    [...refunds.values()]
+      .filter((r) => r.payment === payment.id && r.status !== 'failed' && (!reason || r.reason === reason))
+      .reduce((sum, r) => sum + units(r.amount.amount, decimals[payment.asset]), 0n);
+
   /** What is left to refund: received, less every refund of the payment that has not failed. */
-  const refundable = (payment: Json): bigint => {
-    const d = decimals[payment.asset];
-    const refunded = [...refunds.values()]
-      .filter((r) => r.payment === payment.id && r.status !== 'failed')
-      .reduce((sum, r) => sum + units(r.amount.amount, d), 0n);
-    return units(payment.amount_received.amount, d) - refunded;
-  };
+  const refundable = (payment: Json): bigint =>
+    units(payment.amount_received.amount, decimals[payment.asset]) - refunded(payment);
 
   /** What is left of an OVER payment's excess: received over due, less its `overpayment` refunds not failed. */
   const excessLeft = (payment: Json): bigint => {
     const d = decimals[payment.asset];
-    const refunded = [...refunds.values()]
-      .filter((r) => r.payment === payment.id && r.status !== 'failed' && r.reason === 'overpayment')
-      .reduce((sum, r) => sum + units(r.amount.amount, d), 0n);
-    return units(payment.amount_received.amount, d) - units(payment.amount_due.amount, d) - refunded;
+    return (
+      units(payment.amount_received.amount, d) - units(payment.amount_due.amount, d) - refunded(payment, 'overpayment')
+    );
   };
 
   const money = (payment: Json, value: bigint) => ({
