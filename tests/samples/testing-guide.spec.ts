@@ -204,6 +204,7 @@ test('every outcome but top_up needs a new payment: on a used one the simulator 
   await callMock(mock, 'POST', `/sandbox/payments/${late.id}/simulate`, {outcome: 'late'});
   const run = await runSample(simulatePayment[1], mockEnv(mock, {PAYMENT_ID: late.id, OUTCOME: 'top_up'}));
   expect(run.code).not.toBe(0);
+  expect(run.stderr).toContain('409 payment_invalid_state');
   expect(run.stderr).toContain('only an UNDER payment can be topped up');
   expect(mock.violations).toEqual([]);
 });
