@@ -634,6 +634,17 @@ test.describe('curl samples pick a UUID that works on macOS and Linux', () => {
   });
 });
 
+test('going live’s daily sweep types the list-payments samples run above with STATUS=requires_action, one per language', () => {
+  const live = readFileSync(path.join(repoRoot, 'docs/payments/going-live.mdx'), 'utf8').replace(/\s+/g, ' ');
+  const sweep = live.slice(live.indexOf('Once a day, you list every payment in `requires_action`'));
+  const commands = [...sweep.matchAll(/`STATUS=requires_action (npx tsx|python3|bash) ([\w-]+\.(?:ts|py|sh))`/g)];
+  expect(commands.map((c) => `${c[1]} examples/api/${c[2]}`)).toEqual([
+    `npx tsx ${samples.listPayments[1]}`,
+    `python3 ${samples.listPayments[2]}`,
+    `bash ${samples.listPayments[0]}`,
+  ]);
+});
+
 test('find-payment says, in every language alike, what a match in each payment status of the API means', () => {
   const description = parse(readFileSync(descriptionPath, 'utf8'));
   const statuses: string[] = description.components.schemas.PaymentStatus.enum;
