@@ -645,6 +645,35 @@ test('going live’s daily sweep types the list-payments samples run above with 
   ]);
 });
 
+test('fees and settlement says what GET /v1/refunds lists: every refund newest first, or one payment’s, and no date filter', async ({
+  mock,
+}) => {
+  const fees = readFileSync(path.join(repoRoot, 'docs/payments/fees-and-settlement.mdx'), 'utf8').replace(/\s+/g, ' ');
+  expect(fees).not.toContain('refunds are listed per payment');
+  expect(fees).toContain(
+    'And [`GET /v1/refunds`](/api/refunds#list-refunds) lists all your refunds, newest first, or with `payment` ' +
+      'the refunds of one payment, as the [list refunds example](/api/refunds#list-refunds-example-request) does; ' +
+      'it has no date filter.',
+  );
+  const description = parse(readFileSync(descriptionPath, 'utf8'));
+  const names = description.paths['/refunds'].get.parameters.map((p: any) =>
+    p.$ref ? description.components.parameters[p.$ref.split('/').at(-1)].name : p.name,
+  );
+  expect(names).toEqual(['limit', 'starting_after', 'payment']);
+  // Without `payment`, the refunds of every payment.
+  const address = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+  const [one, two] = [await createPayment(mock), await createPayment(mock)];
+  for (const {id} of [one, two]) await callMock(mock, 'POST', `/sandbox/payments/${id}/simulate`, {outcome: 'exact'});
+  const made = [];
+  for (const {id} of [one, two, one])
+    made.push(
+      await callMock(mock, 'POST', '/refunds', {payment: id, amount: {amount: '1.00', currency: 'USDC'}, address}),
+    );
+  const all = await callMock(mock, 'GET', '/refunds');
+  expect(all.data.map((r: any) => [r.id, r.payment])).toEqual([...made].reverse().map((r: any) => [r.id, r.payment]));
+  expect(mock.violations).toEqual([]);
+});
+
 test('find-payment says, in every language alike, what a match in each payment status of the API means', () => {
   const description = parse(readFileSync(descriptionPath, 'utf8'));
   const statuses: string[] = description.components.schemas.PaymentStatus.enum;
