@@ -52,7 +52,12 @@ export const paymentFields: readonly Field[] = [
       'Each on-chain transaction to the address: `hash`, `amount`, `confirmations`, `block_height` (null until mined), `seen_at`.',
   },
   {name: 'address', type: 'string', description: 'The address the customer pays to, unique to this payment.'},
-  {name: 'payment_uri', type: 'string', description: 'A wallet URI holding the address, the amount and the asset.'},
+  {
+    name: 'payment_uri',
+    type: 'string',
+    description:
+      'A wallet URI holding the address, the amount and the asset: `amount_due`, or while the payment requires action with `UNDER`, what is still due (`amount_due` less `amount_received`).',
+  },
   {name: 'hosted_url', type: 'string', description: 'The hosted checkout page for this payment.'},
   {name: 'expires_at', type: 'string', description: 'When the quote window ends (ISO 8601).'},
   {
@@ -68,7 +73,8 @@ export const paymentFields: readonly Field[] = [
   {
     name: 'updated_at',
     type: 'string',
-    description: 'The last change; compare it to order events that arrive out of order.',
+    description:
+      'The last change, in whole seconds: two changes within one second share it, so it cannot always order events. For the current state, fetch the payment.',
   },
 ];
 

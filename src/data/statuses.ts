@@ -47,7 +47,7 @@ export const paymentStatuses: readonly StatusInfo[] = [
     status: 'requires_action',
     final: false,
     meaning:
-      'Funds arrived short (UNDER), or after the payment ended (LATE): after the quote expired, or after it was canceled or failed.',
+      'Funds arrived short (UNDER), or after the payment ended (LATE): after the quote expired, or after it was canceled or failed. A reorg that drops a top-up brings a payment back here, its confirmed funds kept.',
     yourMove:
       'Once `amount_pending` is zero, accept the funds, or refund them all to an address the customer gives you. After UNDER, the customer may also top up while the quote is valid.',
   },
@@ -76,7 +76,7 @@ export const paymentStatuses: readonly StatusInfo[] = [
     status: 'failed',
     final: true,
     meaning:
-      'A reorg removed the transaction after the quote was no longer valid. Funds that still arrive reopen it as requires_action with the LATE label.',
+      'A reorg removed the transaction after the quote was no longer valid, and no confirmed funds remained. Funds that still arrive reopen it as requires_action with the LATE label.',
     yourMove: 'Do not fulfil. Create a new payment if the customer still wants to pay.',
   },
 ];
@@ -90,11 +90,22 @@ export const statusTransitions: readonly StatusTransition[] = [
   {from: 'pending', to: 'requires_action', when: 'paid short', short: 'paid short', label: 'UNDER'},
   {
     from: 'pending',
+    to: 'requires_action',
+    when: 'a reorg drops a transaction; confirmed funds remain (UNDER when short, LATE kept), whatever the quote',
+    short: 'reorg, funds remain',
+  },
+  {
+    from: 'pending',
     to: 'awaiting_payment',
-    when: 'a reorg drops the transaction, quote still valid',
+    when: 'a reorg drops the transaction, no confirmed funds, quote still valid',
     short: 'reorg, quote valid',
   },
-  {from: 'pending', to: 'failed', when: 'a reorg drops the transaction, quote expired', short: 'reorg, quote over'},
+  {
+    from: 'pending',
+    to: 'failed',
+    when: 'a reorg drops the transaction, no confirmed funds, quote expired',
+    short: 'reorg, quote over',
+  },
   {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
   {from: 'canceled', to: 'requires_action', when: 'funds arrive after it ended', short: 'late funds', label: 'LATE'},
   {

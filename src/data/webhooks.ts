@@ -33,7 +33,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.awaiting_payment',
     object: 'payment',
     status: 'awaiting_payment',
-    when: 'A reorg dropped the transaction while the quote was valid: the payment waits for funds again. Tell the customer the payment is no longer on its way, and to wait until their wallet shows it resent or confirmed before paying again: a dropped transaction is usually mined in a later block.',
+    when: 'A reorg dropped the transaction while the quote was valid, and the payment held no confirmed funds: it waits for funds again. Tell the customer the payment is no longer on its way, and to wait until their wallet shows it resent or confirmed before paying again: a dropped transaction is usually mined in a later block.',
   },
   {
     type: 'payment.succeeded',
@@ -45,7 +45,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.requires_action',
     object: 'payment',
     status: 'requires_action',
-    when: 'Funds arrived short (UNDER), or after the payment ended (LATE); or the refund of everything such a payment held failed, which moves it from `canceled` back to `requires_action` with the label it had. Accept the funds or refund them.',
+    when: 'Funds arrived short (UNDER), or after the payment ended (LATE); or a reorg dropped a transaction of a `pending` payment that still holds confirmed funds, such as a top-up of an UNDER payment (it is UNDER again, `amount_received` unchanged); or the refund of everything such a payment held failed, which moves it from `canceled` back to `requires_action` with the label it had. Accept the funds or refund them.',
   },
   {type: 'payment.expired', object: 'payment', status: 'expired', when: 'The quote window ended unpaid.'},
   {
@@ -58,7 +58,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.failed',
     object: 'payment',
     status: 'failed',
-    when: 'A reorg removed the transaction after the quote expired.',
+    when: 'A reorg removed the transaction after the quote expired, and the payment held no confirmed funds.',
   },
   {
     type: 'payment.updated',

@@ -291,6 +291,80 @@ test('a pending payment cannot be refunded, even one holding confirmed funds aft
   expect(mock.violations).toEqual([]);
 });
 
+for (const quoteValid of [true, false]) {
+  test(`a reorg that drops a top-up returns the payment to requires_action UNDER with its confirmed funds, whatever the quote (quote ${quoteValid ? 'valid' : 'over'}); it can then be refunded or accepted`, async ({
+    mock,
+  }) => {
+    const settle = async (short: {id: string}) => {
+      await mock.chain.topUp(short.id, '5.00');
+      await mock.chain.drop(short.id, {quoteValid});
+      return callMock(mock, 'GET', `/payments/${short.id}`);
+    };
+    const refunded = await payment(mock, 'underpay');
+    const back = await settle(refunded);
+    expect(back).toMatchObject({
+      status: 'requires_action',
+      labels: ['UNDER'],
+      amount_received: {amount: '20.00', currency: 'USDC'},
+      amount_pending: {amount: '0.00', currency: 'USDC'},
+    });
+    expect(back.transactions).toHaveLength(1); // the dropped top-up is gone, the confirmed payment stays
+    expect(await eventsOf(mock, refunded.id)).toEqual([
+      'payment.created',
+      'payment.pending',
+      'payment.requires_action',
+      'payment.pending',
+      'payment.requires_action',
+    ]);
+    const refund = await callMock(mock, 'POST', '/refunds', {payment: refunded.id, address: customerAddress});
+    expect(refund.amount).toEqual({amount: '20.00', currency: 'USDC'});
+    expect((await callMock(mock, 'GET', `/payments/${refunded.id}`)).status).toBe('canceled');
+
+    const accepted = await settle(await payment(mock, 'underpay'));
+    expect(accepted).toMatchObject({status: 'requires_action', labels: ['UNDER']});
+    const done = await callMock(mock, 'POST', `/payments/${accepted.id}/accept`);
+    expect(done).toMatchObject({status: 'succeeded', amount_received: {amount: '20.00', currency: 'USDC'}});
+    expect(mock.violations).toEqual([]);
+  });
+}
+
+test('while a payment requires action with UNDER, payment_uri carries what is still due for a top-up; otherwise the amount due', async ({
+  mock,
+}) => {
+  const created = await payment(mock);
+  expect(created.payment_uri).toBe(
+    `ethereum:0x036CbD53842c5426634e7929541eC2318f3dCF7e@84532/transfer?address=${created.address}&uint256=25000000`,
+  );
+  // 20.00 of the 25.00 USDC arrived: the top-up is 5.00 USDC, 5,000,000 units.
+  const short = await simulate(mock, created.id, 'underpay');
+  expect(short).toMatchObject({status: 'requires_action', labels: ['UNDER']});
+  expect(short.payment_uri).toBe(
+    `ethereum:0x036CbD53842c5426634e7929541eC2318f3dCF7e@84532/transfer?address=${created.address}&uint256=5000000`,
+  );
+  const {data} = await callMock(mock, 'GET', '/events?type=payment.requires_action');
+  expect(data[0].data.payment_uri).toBe(short.payment_uri);
+  // Topped up in full: succeeded, and the URI names the amount due again.
+  const paid = await simulate(mock, created.id, 'top_up');
+  expect(paid.status).toBe('succeeded');
+  expect(paid.payment_uri).toBe(created.payment_uri);
+  // On Bitcoin the URI carries the decimal amount.
+  const btc = await payment(mock, 'underpay', {...quickstartPayment, asset: 'BTC', network: 'bitcoin'});
+  const satoshis = (amount: string) => BigInt(amount.replace(/^(\d+)\.?(\d*)$/, (_m, w, f) => w + f.padEnd(8, '0')));
+  const left = (satoshis(btc.amount_due.amount) - satoshis(btc.amount_received.amount)).toString().padStart(9, '0');
+  expect(btc.payment_uri).toBe(
+    `bitcoin:${btc.address}?amount=${left.slice(0, -8)}.${left.slice(-8).replace(/0+$/, '')}`,
+  );
+  expect(mock.violations).toEqual([]);
+});
+
+test('a reorg of a payment with no confirmed funds sends it back to awaiting_payment, or to failed once the quote is over', async ({
+  mock,
+}) => {
+  expect(await payment(mock, 'reorg')).toMatchObject({status: 'awaiting_payment', labels: []});
+  expect(await payment(mock, 'fail')).toMatchObject({status: 'failed', labels: []});
+  expect(mock.violations).toEqual([]);
+});
+
 test('amount_refunded counts refunds that have not failed; refunds are readable one by one and listed per payment', async ({
   mock,
 }) => {

@@ -51,11 +51,15 @@ export interface MockApi {
    * such a payment do (src/data/statuses.ts, fundsArriving). `topUp` plays the customer topping up
    * a `requires_action` UNDER payment: the funds are seen with one confirmation, and the payment is
    * `pending` again (payment.pending), still holding the confirmed funds of its first transaction.
+   * `drop` plays a reorg of a `pending` payment: its unconfirmed transactions are gone. With confirmed
+   * funds left it requires action again (UNDER when short); with none, it awaits payment while the
+   * quote is valid (`quoteValid`), else it fails.
    */
   chain: {
     see(paymentId: string, amount: string): Promise<void>;
     confirm(paymentId: string): Promise<void>;
     topUp(paymentId: string, amount: string): Promise<void>;
+    drop(paymentId: string, options: {quoteValid: boolean}): Promise<void>;
   };
   close(): Promise<void>;
 }
@@ -244,9 +248,23 @@ export async function startMockApi(): Promise<MockApi> {
     record.delivery_status = failed ? 'failed' : 'succeeded';
   }
 
+  /**
+   * The wallet URI for what the customer should send: the amount due, or, while the payment
+   * requires action with UNDER, what is still due (amount_due less amount_received), for a top-up.
+   */
+  const paymentUri = (payment: Json) => {
+    const d = decimals[payment.asset];
+    const due = units(payment.amount_due.amount, d);
+    const received = units(payment.amount_received.amount, d);
+    const short = payment.status === 'requires_action' && payment.labels.includes('UNDER') && received < due;
+    const amount = short ? due - received : due;
+    return networks[payment.network].uri(payment.address, payment.asset, amount, decimal(amount, d));
+  };
+
   // Every status change sends payment.<new status>, the return to awaiting_payment after a reorg included.
   async function setStatus(payment: Json, status: string, changes: Json = {}) {
     Object.assign(payment, changes, {status, updated_at: now()});
+    payment.payment_uri = paymentUri(payment);
     await emit(`payment.${status}`, payment);
   }
 
@@ -322,6 +340,22 @@ export async function startMockApi(): Promise<MockApi> {
     payment.transactions = payment.transactions.filter((t: Json) => t.confirmations >= payment.required_confirmations);
     payment.amount_pending = money(payment, 0n);
     payment.confirmations = 0;
+  };
+  /**
+   * A reorg drops a pending payment's unconfirmed transactions. Confirmed funds that remain (an UNDER
+   * payment that was topped up) send it back to requires_action, with UNDER when short (LATE stays),
+   * whatever the quote; with none, it waits for funds again while the quote is valid, else fails.
+   */
+  const reorg = async (payment: Json, quoteValid: boolean) => {
+    dropUnconfirmed(payment);
+    const d = decimals[payment.asset];
+    const received = unitsOf(payment, 'amount_received');
+    if (received > 0n) {
+      const short = received < units(payment.amount_due.amount, d);
+      const labels = short ? [...new Set([...payment.labels, 'UNDER'])] : payment.labels;
+      const confirmations = payment.required_confirmations;
+      await setStatus(payment, 'requires_action', {labels, confirmations});
+    } else await setStatus(payment, quoteValid ? 'awaiting_payment' : 'failed');
   };
   /** 1 % of the confirmed funds, rounded half up to the asset's smallest unit. */
   const feeOf = (payment: Json) => money(payment, (unitsOf(payment, 'amount_received') + 50n) / 100n);
@@ -499,13 +533,11 @@ export async function startMockApi(): Promise<MockApi> {
           break;
         case 'reorg':
           await seen(100n);
-          dropUnconfirmed(payment);
-          await setStatus(payment, 'awaiting_payment');
+          await reorg(payment, true);
           break;
         case 'fail':
           await seen(100n);
-          dropUnconfirmed(payment);
-          await setStatus(payment, 'failed');
+          await reorg(payment, false);
           break;
         case 'expire':
           await setStatus(payment, 'expired');
@@ -930,6 +962,12 @@ export async function startMockApi(): Promise<MockApi> {
           throw new Error(`mock.chain.topUp plays a top-up of a requires_action UNDER payment only, not ${paymentId}`);
         seeTransaction(payment, units(amount, decimals[payment.asset]), 1);
         await setStatus(payment, 'pending', {confirmations: 1});
+      },
+      async drop(paymentId, {quoteValid}) {
+        const payment = payments.get(paymentId);
+        if (payment?.status !== 'pending')
+          throw new Error(`mock.chain.drop plays a reorg of a pending payment only, not ${paymentId}`);
+        await reorg(payment, quoteValid);
       },
     },
     close: () =>

@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, expect, test} from 'vitest';
 import {networks} from '../../../src/data/networks';
-import {fundsArriving, paymentStatuses} from '../../../src/data/statuses';
+import {fundsArriving, paymentStatuses, statusTransitions} from '../../../src/data/statuses';
 import {webhookEvents} from '../../../src/data/webhooks';
 import {startMockApi, testSecretKey, type MockApi} from '../../support/mock-api';
 
@@ -109,6 +109,32 @@ test('a payment that requires action is accepted or refunded only once nothing i
   );
   expect(fundsArriving.find((f) => f.withLabel === 'LATE')?.what).toBe(
     'Added to the late funds; once `amount_pending` is zero, accept them or refund everything.',
+  );
+  expect(mock.violations).toEqual([]);
+});
+
+test('a reorg that drops the top-up of an UNDER payment moves it back to requires_action with UNDER, as the state machine says', async () => {
+  const {body: payment} = await call('POST', '/payments', {
+    price: {amount: '25.00', currency: 'USD'},
+    asset: 'USDC',
+    network: 'base',
+  });
+  await call('POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'underpay'});
+  await mock.chain.topUp(payment.id, '5.00');
+  await mock.chain.drop(payment.id, {quoteValid: false});
+  const after = (await call('GET', `/payments/${payment.id}`)).body;
+  expect([after.status, after.labels]).toEqual(['requires_action', ['UNDER']]);
+  expect(
+    statusTransitions
+      .filter((t) => t.from === 'pending' && t.short.startsWith('reorg'))
+      .map((t) => `${t.to}: ${t.when}`),
+  ).toEqual([
+    'requires_action: a reorg drops a transaction; confirmed funds remain (UNDER when short, LATE kept), whatever the quote',
+    'awaiting_payment: a reorg drops the transaction, no confirmed funds, quote still valid',
+    'failed: a reorg drops the transaction, no confirmed funds, quote expired',
+  ]);
+  expect(webhookEvents.find((e) => e.type === 'payment.requires_action')?.when).toContain(
+    'a reorg dropped a transaction of a `pending` payment that still holds confirmed funds',
   );
   expect(mock.violations).toEqual([]);
 });
