@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {dereference} from 'openapi-backend/refparser';
 import {descriptionPath, startMockApi, testSecretKey} from '../support/mock-api';
@@ -219,4 +220,38 @@ test('the mock has a handler for every operation of the description, and answers
   } finally {
     await mock.close();
   }
+});
+
+test("what a 401, a 404 and a 5xx leave under an Idempotency-Key, and that a proxy's 5xx may follow a request that took effect", async () => {
+  const api: any = await dereference(descriptionPath);
+  const words = (text: string) => text.replace(/\s+/g, ' ');
+  const intro = words(api.info.description);
+  expect(intro).toContain(
+    'every `2XX` response and every `4XX` response except `401`, `409 idempotency_in_progress` and `429`; a `404` is stored like any other `4XX`.',
+  );
+  expect(intro).toContain(
+    'What is not stored: `401` answers (a request without a valid key never reached an account, so its key was never used), `429` and `5XX` responses',
+  );
+  expect(intro).toContain(
+    'A `5XX` answer from Coinwharf (a JSON error with `type: api_error`) means the request was not finished and its answer was not stored: the operation is all or nothing, so nothing it started remains. ' +
+      "But a `5XX` from something between you and Coinwharf, such as a proxy's `502` or `504`, or a timeout with no answer at all, can come after Coinwharf acted. " +
+      'Either way, retry with the same `Idempotency-Key`: if the first attempt took effect, you get its stored answer with `Idempotent-Replayed: true`; if it did not, the request runs now.',
+  );
+  // A 401 is never replayed, so it does not declare the header.
+  expect(Object.keys(api.components.responses.Unauthorized.headers)).not.toContain('Idempotent-Replayed');
+  // Every place that says a 5xx left nothing done also says a proxy's may follow a request that took effect.
+  const codes = api.components.schemas.Error.properties.error.properties.code['x-error-codes'];
+  for (const [where, text] of [
+    ['ServerError', api.components.responses.ServerError.description],
+    ['IdempotencyKey', api.components.parameters.IdempotencyKey.description],
+    ['internal_error', `${codes.internal_error.cause} ${codes.internal_error.fix}`],
+  ])
+    expect(words(text), where).toMatch(/proxy/);
+  const welcome = words(readFileSync('docs/intro.mdx', 'utf8'));
+  expect(welcome).toContain(
+    '| `5xx` | From Coinwharf (a JSON `error` with `type` `api_error`): the request was not finished, nothing it started remains and its answer was not stored. From a proxy on the way (a `502` or `504` page) or a timeout: Coinwharf may already have acted | Either way, retry with exponential backoff and the same idempotency key: if the first attempt took effect you get its stored answer, marked `Idempotent-Replayed: true`; if not, the request runs now. |',
+  );
+  expect(welcome).toContain(
+    '`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account)',
+  );
 });

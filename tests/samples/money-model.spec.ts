@@ -481,6 +481,42 @@ test('idempotency: a replay says so in Idempotent-Replayed, a request still runn
   expect(mock.violations).toEqual([]);
 });
 
+test('idempotency: a 401 is not stored under the key, a 404 is stored like any other 4xx', async ({mock}) => {
+  const key = crypto.randomUUID();
+  const post = (secret: string) =>
+    fetch(`${mock.baseUrl}/payments`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
+      body: JSON.stringify(quickstartPayment),
+    });
+  // A key that is not valid never reaches an account: the Idempotency-Key stays unused.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const refused = await post('cw_test_notAValidKey');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('idempotent-replayed')).toBeNull();
+  }
+  const created = await post(testSecretKey);
+  expect(created.status).toBe(201);
+  expect(created.headers.get('idempotent-replayed')).toBeNull();
+  // A 404 is stored: the retry replays it.
+  const missingKey = crypto.randomUUID();
+  const cancelMissing = () => raw(mock, 'POST', '/payments/pay_0000000000000000nosuch00/cancel', undefined, missingKey);
+  const first = await cancelMissing();
+  expect([first.status, first.body.error.code, first.headers.get('idempotent-replayed')]).toEqual([
+    404,
+    'resource_missing',
+    null,
+  ]);
+  const again = await cancelMissing();
+  expect([again.status, again.body.error.request_id, again.headers.get('idempotent-replayed')]).toEqual([
+    404,
+    first.body.error.request_id,
+    'true',
+  ]);
+  // The violations are the two 401s the mock records as requests outside the description.
+  expect(mock.violations.filter((v) => !v.includes('missing or malformed cw_test_ bearer key'))).toEqual([]);
+});
+
 test('every response carries the sandbox rate-limit headers', async ({mock}) => {
   const answer = await raw(mock, 'GET', '/balance');
   expect(answer.headers.get('ratelimit-limit')).toBe('25');
