@@ -1,8 +1,10 @@
+import {readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import path from 'node:path';
 import {expect} from '@playwright/test';
 import {testSecretKey} from '../support/mock-api';
-import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from '../support/run-sample';
+import {callMock, mockEnv, parseOutput, quickstartPayment, repoRoot, runSample, test} from '../support/run-sample';
 
 // A create sample that stopped before it printed an answer can be run again with the key it
 // printed (IDEMPOTENCY_KEY): the API then acts once. If the first request is still running, the
@@ -44,6 +46,37 @@ for (const file of createPayment) {
     expect(creates.map((r) => r.status)).toEqual([201, 201]);
     expect(creates[1].body).toEqual(creates[0].body);
     expect((await callMock(mock, 'GET', '/payments')).data).toHaveLength(1);
+    expect(mock.violations).toEqual([]);
+  });
+}
+
+test('the quickstart tells a reader how to re-run create-payment after a lost answer, and that a new order needs a new key', () => {
+  const quickstart = readFileSync(path.join(repoRoot, 'docs/payments/quickstart.mdx'), 'utf8').replace(/\s+/g, ' ');
+  expect(quickstart).toContain(
+    'If it stops before it prints an answer, run it again within 24 hours with `IDEMPOTENCY_KEY` set to the key it ' +
+      "printed, for that run only, such as `IDEMPOTENCY_KEY='<the key it printed>' python3 create_payment.py`: the " +
+      'same key sends the same order and gets the same payment back, not a second one. A new order needs a new ' +
+      'key: the same key with another `ORDER_REFERENCE` gets `409 idempotency_conflict`, and nothing is created.',
+  );
+  // The variable the page names is the one each sample reads.
+  for (const file of createPayment)
+    expect(readFileSync(path.join(repoRoot, file), 'utf8'), file).toMatch(/IDEMPOTENCY_KEY/);
+});
+
+for (const file of createPayment) {
+  test(`${file} re-run with IDEMPOTENCY_KEY for another ORDER_REFERENCE fails with 409 idempotency_conflict and creates nothing`, async ({
+    mock,
+  }) => {
+    const first = await runSample(file, mockEnv(mock, {ORDER_REFERENCE: 'order_1042'}));
+    expect(first.code, first.stderr).toBe(0);
+    const key = /^Idempotency-Key: ([0-9a-f-]{36})$/m.exec(first.stderr)![1];
+    const again = await runSample(file, mockEnv(mock, {IDEMPOTENCY_KEY: key, ORDER_REFERENCE: 'order_1043'}));
+    expect(again.code).not.toBe(0);
+    // curl prints the status on stderr and the API's error on stdout; the others print both on one line.
+    expect(again.stderr).toContain('409');
+    expect(again.stdout + again.stderr).toContain('idempotency_conflict');
+    const payments = (await callMock(mock, 'GET', '/payments')).data;
+    expect(payments.map((p: {reference: string}) => p.reference)).toEqual(['order_1042']);
     expect(mock.violations).toEqual([]);
   });
 }
