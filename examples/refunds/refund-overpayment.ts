@@ -1,7 +1,9 @@
 // Refund what is still owed of an overpaid payment (status succeeded, label OVER)
 // to an address the customer gave you: the excess, amount_received - amount_due,
 // less the excess refunded already (refunds with reason "overpayment" that have
-// not failed; refunds for other reasons, such as returned goods, do not count).
+// not failed; refunds for other reasons, such as returned goods, do not count),
+// and never more than the payment has left to refund, amount_received -
+// amount_refunded: a large refund for returned goods may have sent part of it.
 // Worked out in the asset's smallest units, never with floating point. Safe to
 // run again: a re-run refunds only what is still owed, and never twice.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... npx tsx refund-overpayment.ts
@@ -41,6 +43,7 @@ interface Payment {
   address: string;
   amount_due: Money;
   amount_received: Money;
+  amount_refunded: Money;
 }
 interface ApiError {
   error: {code: string; message: string; request_id: string};
@@ -124,12 +127,24 @@ async function main() {
     after = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (after);
 
-  const owed = units(payment.amount_received) - units(payment.amount_due) - excessRefunded;
-  if (owed <= 0n) {
+  const excessLeft = units(payment.amount_received) - units(payment.amount_due) - excessRefunded;
+  if (excessLeft <= 0n) {
     console.log(
       `Nothing left to refund: the excess, ${fromUnits(excessRefunded, places)} ${payment.asset}, is refunded already`,
     );
     return;
+  }
+  // What the payment has left to refund, whatever the reason: a refund above it would be refused.
+  const refundable = units(payment.amount_received) - units(payment.amount_refunded);
+  if (refundable <= 0n) {
+    console.log(`Nothing left to refund: everything the payment received is refunded already`);
+    return;
+  }
+  const owed = excessLeft < refundable ? excessLeft : refundable;
+  if (owed < excessLeft) {
+    console.error(
+      `Only ${fromUnits(owed, places)} of the ${fromUnits(excessLeft, places)} ${payment.asset} excess is left to refund: other refunds sent the rest`,
+    );
   }
   const amount = fromUnits(owed, places);
 

@@ -3,8 +3,9 @@
 The refund goes to an address the customer gave you. What is owed is the excess,
 amount_received - amount_due, less the excess refunded already (refunds with reason
 "overpayment" that have not failed; refunds for other reasons, such as returned goods, do not
-count), worked out with Decimal, never with floating point. Safe to run again: a
-re-run refunds only what is still owed, and never twice.
+count), and never more than the payment has left to refund, amount_received - amount_refunded:
+a large refund for returned goods may have sent part of it. Worked out with Decimal, never with
+floating point. Safe to run again: a re-run refunds only what is still owed, and never twice.
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... python3 refund_overpayment.py
 """
 import hashlib
@@ -102,10 +103,23 @@ while True:
         break
     params["starting_after"] = page["data"][-1]["id"]
 
-owed = Decimal(payment["amount_received"]["amount"]) - Decimal(payment["amount_due"]["amount"]) - excess_refunded
-if owed <= 0:
+received = Decimal(payment["amount_received"]["amount"])
+excess_left = received - Decimal(payment["amount_due"]["amount"]) - excess_refunded
+if excess_left <= 0:
     print(f"Nothing left to refund: the excess, {decimal_text(excess_refunded)} {payment['asset']}, is refunded already")
     sys.exit(0)
+# What the payment has left to refund, whatever the reason: a refund above it would be refused.
+refundable = received - Decimal(payment["amount_refunded"]["amount"])
+if refundable <= 0:
+    print("Nothing left to refund: everything the payment received is refunded already")
+    sys.exit(0)
+owed = min(excess_left, refundable)
+if owed < excess_left:
+    print(
+        f"Only {decimal_text(owed)} of the {decimal_text(excess_left)} {payment['asset']} excess is left to refund: "
+        "other refunds sent the rest",
+        file=sys.stderr,
+    )
 amount = decimal_text(owed)
 
 # The key names this refund by what it is computed from: the payment, the amount, the excess

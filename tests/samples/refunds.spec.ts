@@ -293,6 +293,33 @@ for (const file of refundOverpayment) {
     expect(mock.violations).toEqual([]);
   });
 
+  test(`${file} refunds no more than the payment has left when a refund for returned goods sent part of the excess`, async ({
+    mock,
+  }) => {
+    const payment = await paidPayment(mock, 'overpay');
+    // 26.00 of the 27.50 USDC refunded for returned goods: 1.50 is left, less than the 2.50 excess.
+    await callMock(mock, 'POST', '/refunds', {
+      payment: payment.id,
+      amount: {amount: '26.00', currency: 'USDC'},
+      address: customerAddress,
+    });
+    const env = mockEnv(mock, {PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress});
+    const run = await runSample(file, env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseOutput(run)).toMatchObject({reason: 'overpayment', amount: {amount: '1.50', currency: 'USDC'}});
+    expect(run.stderr).toContain('Only 1.50 of the 2.50 USDC excess is left to refund: other refunds sent the rest');
+    const again = await runSample(file, env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.trim()).toBe('Nothing left to refund: everything the payment received is refunded already');
+    expect(await refundsOf(mock, payment.id)).toEqual([
+      ['1.50', 'pending'],
+      ['26.00', 'pending'],
+    ]);
+    // The returned goods' refund, and the sample's one: the second run sent nothing.
+    expect(refundPosts(mock)).toHaveLength(2);
+    expect(mock.violations).toEqual([]);
+  });
+
   test(`${file} after its refund failed, a re-run creates a new refund instead of replaying the failed one`, async ({
     mock,
   }) => {
