@@ -110,6 +110,9 @@ languages.forEach((language, i) => {
       const part = await runSample(createRefund[i], {...env, REFUND_AMOUNT: '5.00', REFUND_CURRENCY: 'USDC'});
       expect(part.code).not.toBe(0);
       expect(part.stdout + part.stderr).toContain('refund_must_be_full');
+      expect(part.stdout + part.stderr).toContain(
+        'A payment that requires action is refunded in full: everything still refundable (amount_received less amount_refunded), 20.00 USDC. Leave amount out to refund it all.',
+      );
       const all = await runSample(createRefund[i], env);
       expect(all.code, all.stderr).toBe(0);
       expect(parseOutput(all).amount).toEqual({amount: '20.00', currency: 'USDC'});

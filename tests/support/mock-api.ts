@@ -614,7 +614,7 @@ export async function startMockApi(): Promise<MockApi> {
           400,
           'invalid_request_error',
           'refund_must_be_full',
-          `A payment that requires action is refunded in full: ${decimal(left, d)} ${payment.asset}, or leave amount out.`,
+          `A payment that requires action is refunded in full: everything still refundable (amount_received less amount_refunded), ${decimal(left, d)} ${payment.asset}. Leave amount out to refund it all.`,
           'amount.amount',
         );
       const addressFormat = refundAddressFormats[payment.network][payment.livemode ? 'live' : 'sandbox'];
