@@ -831,6 +831,16 @@ const htmlErrorLine = {
 };
 const stackTrace = /Traceback|^\s+at /m;
 
+/**
+ * These samples wait seconds between attempts and 30 s for an answer. Their
+ * clock runs this many times faster (runSample's clockSpeed): a wait of 2 s
+ * takes 0.5 s, and the gaps the proxy sees are checked against the seconds the
+ * code asks for, divided by it. What the samples print is unchanged.
+ */
+const clockSpeed = 4;
+/** The real milliseconds a wait of `ms` on the sample's clock takes. */
+const onSampleClock = (ms: number) => ms / clockSpeed;
+
 languages.forEach((language, i) => {
   proxyTest.describe(`${language} samples retry what may succeed later`, () => {
     for (const {files, setUp} of changing) {
@@ -844,7 +854,9 @@ languages.forEach((language, i) => {
             {status: 429, retryAfter: 2},
             {status: 502, afterMock: true},
           ]);
-          const run = await runSample(files[i], mockEnv(mock, {...env, COINWHARF_API_BASE: faulty.baseUrl}));
+          const run = await runSample(files[i], mockEnv(mock, {...env, COINWHARF_API_BASE: faulty.baseUrl}), {
+            clockSpeed,
+          });
           expect(run.code, run.stderr).toBe(0);
           const printed = parseOutput(run);
           expect(faulty.attempts.map((a) => [a.method, a.answer])).toEqual([
@@ -855,7 +867,7 @@ languages.forEach((language, i) => {
           const keys = faulty.attempts.map((a) => a.headers['idempotency-key']);
           expect(keys[0]).toMatch(uuidV4);
           expect(keys).toEqual([keys[0], keys[0], keys[0]]);
-          expect(faulty.attempts[1].at - faulty.attempts[0].at).toBeGreaterThanOrEqual(2000);
+          expect(faulty.attempts[1].at - faulty.attempts[0].at).toBeGreaterThanOrEqual(onSampleClock(2000));
           // The mock saw the last two attempts: it acted on the first and replayed it for the second.
           const made = mock.requests.slice(from);
           expect(made.map((r) => [r.method, r.headers['idempotency-key']])).toEqual([
@@ -875,14 +887,16 @@ languages.forEach((language, i) => {
       `${samples.createPayment[i]} retries a 503 and a dropped connection after 1 then 2 s, and creates one payment`,
       async ({mock, faultProxy}) => {
         const faulty = await faultProxy([{status: 503}, 'drop']);
-        const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}));
+        const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}), {
+          clockSpeed,
+        });
         expect(run.code, run.stderr).toBe(0);
         expect(parseOutput(run).object).toBe('payment');
         expect(faulty.attempts).toHaveLength(3);
         expect(new Set(faulty.attempts.map((a) => a.headers['idempotency-key'])).size).toBe(1);
         const [first, second, third] = faulty.attempts.map((a) => a.at);
-        expect(second - first).toBeGreaterThanOrEqual(1000);
-        expect(third - second).toBeGreaterThanOrEqual(2000);
+        expect(second - first).toBeGreaterThanOrEqual(onSampleClock(1000));
+        expect(third - second).toBeGreaterThanOrEqual(onSampleClock(2000));
         expect(run.stderr).toContain('503: retrying in 1 s (attempt 2 of 6)');
         expect(run.stderr).toMatch(/: retrying in 2 s \(attempt 3 of 6\)$/m);
         expect(mock.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v1/payments', 201]]);
@@ -893,20 +907,21 @@ languages.forEach((language, i) => {
     proxyTest(
       `${samples.createPayment[i]} gives up on an attempt with no answer after 30 s and sends it again: one payment`,
       async ({mock, faultProxy}) => {
-        proxyTest.setTimeout(150_000);
         // The first attempt reaches a server that never answers; the second passes.
         const faulty = await faultProxy([{hold: {until: new Promise<void>(() => {})}}, 'pass']);
-        const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}));
+        const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}), {
+          clockSpeed,
+        });
         expect(run.code, run.stderr).toBe(0);
         expect(parseOutput(run).object).toBe('payment');
         expect(faulty.attempts).toHaveLength(2);
         expect(new Set(faulty.attempts.map((a) => a.headers['idempotency-key'])).size).toBe(1);
         // 30 s for the answer (counted from a little before the proxy saw the request), then the first backoff,
-        // 1 s: 31 s, less what a busy machine delays the proxy's note of the first attempt (0.5 s seen). Any
-        // other limit (10 s to connect, or none) falls outside.
+        // 1 s: 31 s on the sample's clock, less what a busy machine delays the proxy's note of the first
+        // attempt (0.5 s seen, in real time). Any other limit (10 s to connect, 60 s, or none) falls outside.
         const waited = faulty.attempts[1].at - faulty.attempts[0].at;
-        expect(waited).toBeGreaterThanOrEqual(29_000);
-        expect(waited).toBeLessThan(36_000);
+        expect(waited).toBeGreaterThanOrEqual(onSampleClock(31_000) - 500);
+        expect(waited).toBeLessThan(onSampleClock(40_000));
         expect(run.stderr).toMatch(/: retrying in 1 s \(attempt 2 of 6\)$/m);
         if (language === 'curl')
           expect(run.stderr).toMatch(/^curl: \(28\) Operation timed out after \d+ milliseconds/m);
@@ -919,7 +934,7 @@ languages.forEach((language, i) => {
       proxyTest(
         `${file} backs off 1, 2, 4 s, else waits the Retry-After, and gives up after 6 attempts at a proxy's HTML 502 page, naming the status, without a stack trace`,
         async ({mock, faultProxy}) => {
-          // Retry-After: 1 stands in for the backoff of 8 and 16 s, so the test takes 9 s, not 31.
+          // Retry-After: 1 stands in for the backoff of 8 and 16 s: the sample's clock shows 9 s, not 31.
           const faulty = await faultProxy(
             [
               {status: 503},
@@ -934,6 +949,7 @@ languages.forEach((language, i) => {
           const run = await runSample(
             file,
             mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl, PAYMENT_ID: 'pay_0000000000000000nosuch00'}),
+            {clockSpeed},
           );
           expect(run.code).not.toBe(0);
           expect(run.stderr.trim().split('\n').at(-1)).toBe(htmlErrorLine[language]);
@@ -942,9 +958,10 @@ languages.forEach((language, i) => {
           expect(faulty.attempts).toHaveLength(6);
           const waits = faulty.attempts.slice(1).map((a, n) => a.at - faulty.attempts[n].at);
           [1000, 2000, 4000, 1000, 1000].forEach((least, n) =>
-            expect(waits[n], `wait ${n + 1}`).toBeGreaterThanOrEqual(least),
+            expect(waits[n], `wait ${n + 1}`).toBeGreaterThanOrEqual(onSampleClock(least)),
           );
-          expect(Math.max(waits[3], waits[4])).toBeLessThan(2000);
+          // The Retry-After of 1 s, not the backoff of 8 s.
+          expect(Math.max(waits[3], waits[4])).toBeLessThan(onSampleClock(4000));
           for (const line of [
             '503: retrying in 1 s (attempt 2 of 6)',
             ': retrying in 2 s (attempt 3 of 6)',

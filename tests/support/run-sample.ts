@@ -32,6 +32,19 @@ const sampleVariables = [
   'IDEMPOTENCY_KEY',
 ];
 
+const clockDir = path.join(__dirname, 'sample-clock');
+
+export interface RunOptions {
+  timeoutMs?: number;
+  /**
+   * Runs the sample's clock this many times faster: its sleeps and its request
+   * timeouts take 1/clockSpeed of the time its code asks for (sample-clock/ for
+   * Node.js and shell, python-usage/sitecustomize.py for Python). The code and
+   * what it prints are unchanged; a test divides the waits it measures by it.
+   */
+  clockSpeed?: number;
+}
+
 /**
  * Runs an example file as the docs tell readers to: `bash file.sh`, `npx tsx
  * file.ts` (the same local tsx that npx resolves, without npm's start-up) or
@@ -41,7 +54,7 @@ const sampleVariables = [
 export function runSample(
   file: string,
   env: Record<string, string | undefined> = {},
-  timeoutMs = 90_000,
+  {timeoutMs = 90_000, clockSpeed}: RunOptions = {},
 ): Promise<SampleRun> {
   const runners: Record<string, string> = {
     '.sh': 'bash',
@@ -60,6 +73,12 @@ export function runSample(
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
+  }
+  delete childEnv.SAMPLE_CLOCK_SPEED;
+  if (clockSpeed !== undefined) {
+    childEnv.SAMPLE_CLOCK_SPEED = String(clockSpeed);
+    childEnv.NODE_OPTIONS = `${childEnv.NODE_OPTIONS ?? ''} --import=${path.join(clockDir, 'node-clock.mjs')}`.trim();
+    childEnv.PATH = `${clockDir}${path.delimiter}${childEnv.PATH ?? ''}`;
   }
   recordUsage([file]);
   return new Promise((resolve, reject) => {

@@ -1,6 +1,10 @@
 """Loaded by every Python sample a test starts (PYTHONPATH): logs each file under
 examples/ that the process runs or imports, to the file SAMPLE_USAGE_LOG names.
-tests/support/sample-usage.ts reads the log; see its comment."""
+tests/support/sample-usage.ts reads the log; see its comment.
+
+With SAMPLE_CLOCK_SPEED set (run-sample.ts, clockSpeed), the sample's waits run
+that many times faster: time.sleep() and the timeouts it gives requests take
+1/SAMPLE_CLOCK_SPEED of the seconds asked for. What it prints is unchanged."""
 
 import os
 import sys
@@ -21,3 +25,26 @@ if _log and _examples:
                 log.write(f"examples/{os.path.relpath(path, _examples)}\n")
 
     sys.addaudithook(_record)
+
+_speed = os.environ.get("SAMPLE_CLOCK_SPEED")
+
+if _speed:
+    import time
+
+    import requests.sessions
+
+    _speed = float(_speed)
+    _sleep = time.sleep
+    time.sleep = lambda seconds: _sleep(seconds / _speed)
+
+    def _faster(timeout):
+        if isinstance(timeout, tuple):
+            return tuple(None if part is None else part / _speed for part in timeout)
+        return None if timeout is None else timeout / _speed
+
+    _request = requests.sessions.Session.request
+
+    def _request_with_faster_timeout(self, method, url, *args, timeout=None, **kwargs):
+        return _request(self, method, url, *args, timeout=_faster(timeout), **kwargs)
+
+    requests.sessions.Session.request = _request_with_faster_timeout
