@@ -52,7 +52,7 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
   {
     ...payment(
       'late',
-      'Another 10% of the amount due arrives after the payment succeeded.',
+      'Another 10% of the amount due arrives after the payment succeeded. OVER once `amount_received` is more than `amount_due`: a payment you accepted short may stay below and keep its labels.',
       ['succeeded'],
       ['OVER'],
       'succeeded',

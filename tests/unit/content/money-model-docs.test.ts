@@ -1,8 +1,22 @@
 import {readFileSync} from 'node:fs';
 import {expect, test} from 'vitest';
+import {parse} from 'yaml';
+import {referencePages} from '../../../plugins/api-reference/generate';
+import {simulatorOutcomes} from '../../../src/data/simulator';
 
 // What the overview and the refunds guide tell an integrator about money the
 // API cannot show them, held to the lead's decisions word for word.
+
+interface Description {
+  paths: Record<string, Record<string, {description: string}>>;
+  components: {
+    schemas: Record<
+      string,
+      {required?: string[]; description: string; properties: Record<string, {default?: unknown; description: string}>}
+    >;
+  };
+}
+const description = () => parse(readFileSync('api/openapi.yaml', 'utf8')) as Description;
 
 /** A page's text with every run of white space made one space, as a reader sees it. */
 const prose = (file: string) => readFileSync(file, 'utf8').replace(/\s+/g, ' ');
@@ -36,4 +50,62 @@ test('the overview says updated_at counts whole seconds and sends the reader to 
   expect(guide).toContain('### No guaranteed order');
   expect(guide).toContain('it counts whole seconds, so two states can share one');
   expect(guide).toContain('and act on its current state.');
+});
+
+test('every example in the API reference gives an amount in the asset, and only a price in fiat', () => {
+  const fiat = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF'];
+  const found: string[] = [];
+  /** Every {amount, currency} in an example, with the key it sits under. */
+  const walk = (value: unknown, key: string, where: string) => {
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${key}[${i}]`, where));
+    else if (value && typeof value === 'object') {
+      const object = value as Record<string, unknown>;
+      if (typeof object.currency === 'string' && 'amount' in object) found.push(`${where} ${key}: ${object.currency}`);
+      for (const [name, child] of Object.entries(object)) walk(child, name, where);
+    }
+  };
+  for (const page of referencePages(process.cwd())) {
+    const blocks = [...page.content.matchAll(/^### (.+)\n\n```json[^\n]*\n([\s\S]*?)\n```/gm)];
+    for (const [, heading, json] of blocks) walk(JSON.parse(json), '(top)', `${page.file} ${heading}`);
+  }
+  const inFiat = found.filter((f) => fiat.some((c) => f.endsWith(`: ${c}`)));
+  // A price is fiat; so is the Money type's own example, which shows the type for both uses.
+  expect(inFiat.filter((f) => !/ price: /.test(f) && !f.includes('Example money'))).toEqual([]);
+  expect(found).toContain('objects.mdx Example transaction {/* #transaction-example */} amount: USDC');
+});
+
+test('the sandbox reference says outcome is required with no default, which outcomes need a new payment, and when late adds OVER', () => {
+  const api = description();
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const {schemas} = api.components;
+  for (const name of ['SimulatePaymentRequest', 'SimulateRefundRequest']) {
+    expect(schemas[name].required, name).toEqual(['outcome']);
+    expect(schemas[name].properties.outcome.default, name).toBeUndefined();
+    expect(schemas[name].properties.outcome.description, name).toMatch(/Required, with no default\.$/);
+  }
+  const refund = words(api.paths['/sandbox/refunds/{id}/simulate'].post.description);
+  expect(refund).toContain('naming the `outcome`, which is required and has no default');
+  const payment = words(api.paths['/sandbox/payments/{id}/simulate'].post.description);
+  expect(payment).not.toContain('each outcome needs a new payment');
+  expect(payment).toContain(
+    'Most need a new payment, in `awaiting_payment`; two do not: `top_up` continues a payment that `underpay` left in `requires_action` with `UNDER`, and `late` also plays funds reaching a payment that has ended.',
+  );
+  // The late row for a succeeded payment says what the mock does: OVER only past amount_due.
+  expect(payment).toContain(
+    '| `late` | `succeeded` | stays `succeeded`, another 10 % of `amount_due` arrives, sends `payment.updated` (refund any excess yourself) | `OVER` once `amount_received` is more than `amount_due`; a payment you accepted short may stay below and keeps its labels |',
+  );
+  expect(simulatorOutcomes.find((o) => o.outcome === 'late' && o.from === 'succeeded')?.plays).toBe(
+    'Another 10% of the amount due arrives after the payment succeeded. OVER once `amount_received` is more than `amount_due`: a payment you accepted short may stay below and keep its labels.',
+  );
+});
+
+test('the status type names every way out of a final status, a failed full refund of a canceled payment included', () => {
+  const api = description();
+  const status = api.components.schemas.PaymentStatus.description.replace(/\s+/g, ' ');
+  expect(status).toContain(
+    'A payment `canceled` by refunding everything it held returns to `requires_action`, with the label it had, if that refund fails.',
+  );
+  expect(status).toContain(
+    'it returns to `requires_action` with the label those funds call for (`UNDER` when short; `LATE` stays), whatever the quote, and `amount_received` is unchanged.',
+  );
 });
