@@ -107,7 +107,7 @@ test('the catalog row of payment.updated gives what sends it, as the API describ
   );
 });
 
-test('the catalog row of payment.requires_action gives every cause the API describes: short, late, and a failed refund of everything', async () => {
+test('the catalog row of payment.requires_action gives every cause the API describes: short, late, a reorg that leaves confirmed funds, and a failed refund of everything', async () => {
   const api = (await dereference('api/openapi.yaml')) as unknown as {
     paths: Record<string, Record<string, {operationId?: string; description?: string}>>;
   };
@@ -119,7 +119,9 @@ test('the catalog row of payment.requires_action gives every cause the API descr
       '`payment.requires_action`) if that refund fails',
   );
   expect(webhookEvents.find((e) => e.type === 'payment.requires_action')?.when).toBe(
-    'Funds arrived short (UNDER), or after the payment ended (LATE); or the refund of everything such a payment ' +
+    'Funds arrived short (UNDER), or after the payment ended (LATE); or a reorg dropped a transaction of a ' +
+      '`pending` payment that still holds confirmed funds, such as a top-up of an UNDER payment (it is UNDER ' +
+      'again, `amount_received` unchanged); or the refund of everything such a payment ' +
       'held failed, which moves it from `canceled` back to `requires_action` with the label it had. ' +
       'Accept the funds or refund them.',
   );
