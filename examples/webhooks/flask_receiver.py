@@ -5,14 +5,23 @@
 
 import os
 import sqlite3
+import sys
 from contextlib import closing
 
 from flask import Flask, jsonify, request
 from werkzeug.serving import make_server
 
-from verify import WebhookVerificationError, verify_webhook
+from verify import WebhookSecretError, WebhookVerificationError, secret_key, verify_webhook
 
-SECRET = os.environ["COINWHARF_WEBHOOK_SECRET"]  # your endpoint's whsec_… secret
+SECRET = os.environ.get("COINWHARF_WEBHOOK_SECRET")  # your endpoint's whsec_… secret
+if not SECRET:
+    print("Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)", file=sys.stderr)
+    sys.exit(2)
+try:
+    secret_key(SECRET)  # a bad secret stops the receiver here, not at every delivery
+except WebhookSecretError as error:
+    print(f"COINWHARF_WEBHOOK_SECRET: {error}", file=sys.stderr)
+    sys.exit(2)
 DATABASE = os.environ.get("PROCESSED_EVENTS_DB", "webhooks.sqlite3")
 
 app = Flask(__name__)

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 
 import requests
 
-from verify import sign
+from verify import WebhookSecretError, secret_key, sign
 
 
 def iso(moment: datetime) -> str:
@@ -23,7 +23,15 @@ def iso(moment: datetime) -> str:
 
 
 def main() -> int:
-    secret = os.environ["COINWHARF_WEBHOOK_SECRET"]  # the secret your receiver uses
+    secret = os.environ.get("COINWHARF_WEBHOOK_SECRET")  # the secret your receiver uses
+    if not secret:
+        print("Set COINWHARF_WEBHOOK_SECRET to the secret your receiver uses (whsec_…)", file=sys.stderr)
+        return 2
+    try:
+        secret_key(secret)
+    except WebhookSecretError as error:
+        print(f"COINWHARF_WEBHOOK_SECRET: {error}", file=sys.stderr)
+        return 2
     args = [arg for arg in sys.argv[1:] if arg != "--tamper"]
     url = args[0] if args else "http://127.0.0.1:4242/webhooks/coinwharf"
 

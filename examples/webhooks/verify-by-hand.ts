@@ -8,15 +8,33 @@ export class WebhookVerificationError extends Error {
   override name = 'WebhookVerificationError';
 }
 
+/** The configured secret is not a webhook secret: no delivery can be checked with it. */
+export class WebhookSecretError extends Error {
+  override name = 'WebhookSecretError';
+}
+
+/**
+ * The HMAC key: the base64-decoded part after "whsec_", not the whole string (unlike Stripe).
+ * Throws WebhookSecretError for a secret that is not whsec_ and base64, such as one cut short when
+ * copied. Call it when your receiver starts, so that a bad secret stops it there, with this
+ * message, instead of failing every delivery. (Buffer.from skips what is not base64, so check first.)
+ */
+export function secretKey(secret: string): Buffer {
+  const base64 = secret.replace(/^whsec_/, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) {
+    throw new WebhookSecretError(
+      "The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again",
+    );
+  }
+  return Buffer.from(base64, 'base64');
+}
+
 /** Headers as Node (`req.headers`) or the Fetch API (`request.headers`) hands them over. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
 /** The signature Coinwharf puts in webhook-signature: "v1," + base64(HMAC-SHA256). */
 export function sign(secret: string, id: string, timestamp: number | string, rawBody: string | Buffer): string {
-  // The key is the base64-decoded part after "whsec_", not the whole string (unlike Stripe).
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  if (key.length === 0) throw new Error('The webhook secret is empty or not base64');
-  const hmac = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody);
+  const hmac = createHmac('sha256', secretKey(secret)).update(`${id}.${timestamp}.`).update(rawBody);
   return `v1,${hmac.digest('base64')}`;
 }
 

@@ -3,7 +3,7 @@ import {Webhook} from 'standardwebhooks';
 import * as byHand from '../../examples/webhooks/verify-by-hand';
 import * as withPackage from '../../examples/webhooks/verify-standardwebhooks';
 import {seededRandom} from '../support/seeded-random';
-import {newSecret, runPythonJson, signature, vector} from '../support/webhook-samples';
+import {newSecret, runPythonJson, runScript, signature, vector} from '../support/webhook-samples';
 import {toleranceCases} from '../support/webhook-tolerance';
 
 // The three verification samples of the webhook guide, run against
@@ -192,6 +192,18 @@ const rejected: Case[] = [
   withSignature('a signature without its base64 padding', vector.signature.replace(/=$/, '')),
   withSignature('a bare "v1,"', 'v1,'),
   withSignature('a signature header of garbage', 'not a signature'),
+  withSignature('a signature header that is not ASCII', 'v1,é✓'),
+  {
+    ...vectorCase,
+    name: 'a timestamp of 400 digits (too large for a float), on a clock with a fraction of a second',
+    now: vector.timestamp + 0.5,
+    headers: {...vectorCase.headers, 'webhook-timestamp': '9'.repeat(400)},
+  },
+  {
+    ...vectorCase,
+    name: 'a timestamp of 5000 digits (too long for an integer conversion)',
+    headers: {...vectorCase.headers, 'webhook-timestamp': '9'.repeat(5000)},
+  },
 ];
 
 for (const verifier of verifiers) {
@@ -222,6 +234,64 @@ for (const verifier of verifiers) {
     });
   });
 }
+
+/** Secrets no delivery can be checked with: cut short, mistyped, or not base64 at all. */
+const badSecrets = [
+  'whsec_',
+  vector.secret.slice(0, -1),
+  vector.secret.replace('whsec_', 'whsec_!'),
+  `${vector.secret} `,
+  'whsec_é',
+  'whsec_not a secret',
+];
+const badSecretMessage = "The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again";
+
+test.describe('a secret that is not whsec_ and base64', () => {
+  test('verify-by-hand.ts and verify.py refuse it with WebhookSecretError, and take a good one with or without whsec_', async () => {
+    for (const secret of badSecrets) {
+      expect(
+        outcomeOf(() => byHand.secretKey(secret)),
+        secret,
+      ).toEqual({
+        ok: false,
+        error: 'WebhookSecretError',
+        message: badSecretMessage,
+      });
+    }
+    expect(byHand.secretKey(vector.secret)).toHaveLength(24);
+    expect(byHand.secretKey(vector.secret.replace('whsec_', ''))).toEqual(byHand.secretKey(vector.secret));
+    const python = await runPythonJson(
+      `import json, sys
+sys.path.insert(0, "examples/webhooks")
+from verify import secret_key
+results = []
+for secret in json.load(sys.stdin):
+    try:
+        results.append({"ok": True, "length": len(secret_key(secret))})
+    except Exception as error:
+        results.append({"ok": False, "error": type(error).__name__, "message": str(error)})
+print(json.dumps(results))`,
+      [...badSecrets, vector.secret, vector.secret.replace('whsec_', '')],
+    );
+    expect(python).toEqual([
+      ...badSecrets.map(() => ({ok: false, error: 'WebhookSecretError', message: badSecretMessage})),
+      {ok: true, length: 24},
+      {ok: true, length: 24},
+    ]);
+  });
+
+  test('the Flask receiver and send_test_event.py refuse to start with it, or without one, and exit 2', async () => {
+    for (const file of ['examples/webhooks/flask_receiver.py', 'examples/webhooks/send_test_event.py']) {
+      const bad = await runScript(file, [], {COINWHARF_WEBHOOK_SECRET: vector.secret.slice(0, -1), PORT: '0'});
+      expect(bad.code, file).toBe(2);
+      expect(bad.stderr, file).toBe(`COINWHARF_WEBHOOK_SECRET: ${badSecretMessage}\n`);
+      expect(bad.stdout, file).not.toContain('Listening');
+      const missing = await runScript(file, [], {PORT: '0'});
+      expect(missing.code, file).toBe(2);
+      expect(missing.stderr, file).toMatch(/^Set COINWHARF_WEBHOOK_SECRET to .* \(whsec_…\)\n$/);
+    }
+  });
+});
 
 test.describe('signing', () => {
   test('verify-by-hand.ts, verify.py and the package each reproduce the official signature byte for byte', async () => {
