@@ -16,9 +16,11 @@ SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 PAYMENT_ID = os.environ.get("PAYMENT_ID")
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 if not PAYMENT_ID:
-    sys.exit("Set PAYMENT_ID to the id of a payment awaiting payment (pay_...)")
+    print("Set PAYMENT_ID to the id of a payment awaiting payment (pay_...)", file=sys.stderr)
+    sys.exit(2)
 
 
 def send(method, url, **kwargs):

@@ -24,13 +24,17 @@ CURRENCY = os.environ.get("REFUND_CURRENCY")
 REASON = os.environ.get("REFUND_REASON")
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 if not PAYMENT_ID:
-    sys.exit("Set PAYMENT_ID to the id of the payment to refund (pay_...)")
+    print("Set PAYMENT_ID to the id of the payment to refund (pay_...)", file=sys.stderr)
+    sys.exit(2)
 if not ADDRESS:
-    sys.exit("Set REFUND_ADDRESS to the address your customer gave you for this refund")
+    print("Set REFUND_ADDRESS to the address your customer gave you for this refund", file=sys.stderr)
+    sys.exit(2)
 if AMOUNT and not CURRENCY:
-    sys.exit("Set REFUND_CURRENCY to the payment's asset, such as USDC")
+    print("Set REFUND_CURRENCY to the payment's asset, such as USDC", file=sys.stderr)
+    sys.exit(2)
 
 
 def send(method, url, **kwargs):

@@ -29,11 +29,17 @@ REFERENCE = os.environ.get("REFERENCE")
 CREATED_SINCE = os.environ.get("CREATED_SINCE")
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 if not REFERENCE:
-    sys.exit("Set REFERENCE to the reference you gave the payment, such as order_1042")
+    print("Set REFERENCE to the reference you gave the payment, such as order_1042", file=sys.stderr)
+    sys.exit(2)
 if not CREATED_SINCE:
-    sys.exit("Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z")
+    print(
+        "Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z",
+        file=sys.stderr,
+    )
+    sys.exit(2)
 
 
 def send(method, url, **kwargs):

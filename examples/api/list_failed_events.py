@@ -18,7 +18,8 @@ API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 
 
 

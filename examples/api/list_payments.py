@@ -16,7 +16,8 @@ SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 STATUS = os.environ.get("STATUS") or "succeeded"
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 
 
 def send(method, url, **kwargs):

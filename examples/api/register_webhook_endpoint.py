@@ -22,9 +22,11 @@ SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 WEBHOOK_URL = os.environ.get("WEBHOOK_URL")
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 if not WEBHOOK_URL:
-    sys.exit("Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf")
+    print("Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf", file=sys.stderr)
+    sys.exit(2)
 
 
 def send(method, url, **kwargs):

@@ -20,9 +20,11 @@ PAYMENT_ID = os.environ.get("PAYMENT_ID")
 OUTCOME = os.environ.get("OUTCOME") or "exact"
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 if not PAYMENT_ID:
-    sys.exit("Set PAYMENT_ID to the id of a payment (pay_...)")
+    print("Set PAYMENT_ID to the id of a payment (pay_...)", file=sys.stderr)
+    sys.exit(2)
 
 
 def send(method, url, **kwargs):

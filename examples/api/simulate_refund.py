@@ -16,9 +16,11 @@ REFUND_ID = os.environ.get("REFUND_ID")
 OUTCOME = os.environ.get("OUTCOME") or "succeed"
 ATTEMPTS = 6
 if not SECRET_KEY:
-    sys.exit("Set COINWHARF_SECRET_KEY to your cw_test_ secret key")
+    print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
+    sys.exit(2)
 if not REFUND_ID:
-    sys.exit("Set REFUND_ID to the id of a pending sandbox refund (rf_...)")
+    print("Set REFUND_ID to the id of a pending sandbox refund (rf_...)", file=sys.stderr)
+    sys.exit(2)
 
 
 def send(method, url, **kwargs):

@@ -674,6 +674,39 @@ test('fees and settlement says what GET /v1/refunds lists: every refund newest f
   expect(mock.violations).toEqual([]);
 });
 
+test('a Python API sample run without what it needs prints one line saying what is missing and exits 2, sending nothing', async ({
+  mock,
+}) => {
+  const python = Object.values(samples)
+    .flat()
+    .filter((file) => file.endsWith('.py'));
+  expect(python).toHaveLength(14);
+  const refused = async (file: string, env: Record<string, string | undefined>, line: string) => {
+    const run = await runSample(file, mockEnv(mock, env));
+    expect({code: run.code, stdout: run.stdout, stderr: run.stderr}, file).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${line}\n`,
+    });
+  };
+  // No key: every sample.
+  for (const file of python)
+    await refused(file, {COINWHARF_SECRET_KEY: undefined}, 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
+  // A key but no id, the second kind: get-payment stands for the others.
+  await refused('examples/api/get_payment.py', {}, 'Set PAYMENT_ID to the id of a payment (pay_...)');
+  // A variable another one makes necessary: an amount needs its currency.
+  await refused(
+    'examples/api/create_refund.py',
+    {
+      PAYMENT_ID: 'pay_0000000000000000nosuch00',
+      REFUND_ADDRESS: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+      REFUND_AMOUNT: '1.00',
+    },
+    "Set REFUND_CURRENCY to the payment's asset, such as USDC",
+  );
+  expect(mock.requests).toEqual([]);
+});
+
 test('find-payment says, in every language alike, what a match in each payment status of the API means', () => {
   const description = parse(readFileSync(descriptionPath, 'utf8'));
   const statuses: string[] = description.components.schemas.PaymentStatus.enum;
