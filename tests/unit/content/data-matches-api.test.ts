@@ -261,8 +261,12 @@ test('the fees page promises only the reconciliation the API allows: no settleme
       "and a negative `available`, after a refund's network fee it could not cover, stays negative",
   );
   expect(fees).toContain(
-    "And refunds are listed per payment, with no date filter: to see a day's refunds, keep your own record of " +
-      'the refunds you create',
+    'And [`GET /v1/refunds`](/api/refunds#list-refunds) lists all your refunds, newest first, or with `payment` ' +
+      'the refunds of one payment',
+  );
+  expect(fees).toContain(
+    "it has no date filter. To see a day's refunds, page through all of them from the newest until their " +
+      '`created_at` is before that day',
   );
 });
 
