@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sandbox only: settle a pending refund. OUTCOME is succeed (the default) or fail.
+# Sandbox only: settle a pending refund. OUTCOME is succeed or fail: the API has no
+# default outcome, and this sample sends succeed when OUTCOME is not set.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... REFUND_ID=rf_... bash simulate-refund.sh
 set -euo pipefail
 : "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"

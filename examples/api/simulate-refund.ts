@@ -1,4 +1,5 @@
-// Sandbox only: settle a pending refund. OUTCOME is succeed (the default) or fail.
+// Sandbox only: settle a pending refund. OUTCOME is succeed or fail: the API has no
+// default outcome, and this sample sends succeed when OUTCOME is not set.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... REFUND_ID=rf_... npx tsx simulate-refund.ts
 import {randomUUID} from 'node:crypto';
 import process from 'node:process';

@@ -1,5 +1,7 @@
-"""Sandbox only: settle a pending refund. OUTCOME is succeed (the default) or fail.
+"""Sandbox only: settle a pending refund.
 
+OUTCOME is succeed or fail: the API has no default outcome, and this sample sends succeed
+when OUTCOME is not set.
 Usage: COINWHARF_SECRET_KEY=cw_test_... REFUND_ID=rf_... python3 simulate_refund.py
 """
 import json

@@ -17,6 +17,11 @@ const simulatePayment = [
   'examples/api/simulate-payment.ts',
   'examples/api/simulate_payment.py',
 ];
+const simulateRefund = [
+  'examples/api/simulate-refund.sh',
+  'examples/api/simulate-refund.ts',
+  'examples/api/simulate_refund.py',
+];
 const cancelPayment = [
   'examples/api/cancel-payment.sh',
   'examples/api/cancel-payment.ts',
@@ -165,12 +170,42 @@ test('the simulate-payment samples name every outcome the API takes, and the end
   for (const file of simulatePayment) {
     const comment = openingComment(file);
     expect(comment).toContain(
-      'OUTCOME is exact (the default), underpay, overpay, late, reorg, fail or expire, each on a new payment; ' +
+      "OUTCOME is exact (this sample's default; the API has none), underpay, overpay, late, reorg, fail or expire, " +
+        'each on a new payment; ' +
         'late also on one that has ended: expired, canceled or failed (it then requires action, LATE) ' +
         'or succeeded (it stays succeeded, OVER); top_up on a payment that requires action with UNDER.',
     );
     for (const outcome of apiOutcomes) expect(comment.split(/[^\w]+/), `${file}: ${outcome}`).toContain(outcome);
   }
+});
+
+test('the API has no default outcome: the guide and the simulate samples say the default is the sample’s', () => {
+  const description = parse(readFileSync(descriptionPath, 'utf8'));
+  for (const name of ['SimulatePaymentRequest', 'SimulateRefundRequest']) {
+    const schema = description.components.schemas[name];
+    expect([schema.required, schema.properties.outcome.default], name).toEqual([['outcome'], undefined]);
+  }
+  const guide = readFileSync('docs/payments/testing.mdx', 'utf8').replace(/\s+/g, ' ');
+  expect(guide).not.toContain('`succeed`, the default');
+  expect(guide).not.toContain('Without `OUTCOME` the simulator pays exactly');
+  expect(guide).toContain(
+    'Settle it with the simulator. The API requires an `outcome` and has no default: `succeed` sends ' +
+      '`refund.succeeded`, and `fail` sends `refund.failed` and makes the amount refundable again. The sample ' +
+      'sends `outcome: succeed` unless `OUTCOME=fail`.',
+  );
+  expect(guide).toContain(
+    'The API requires an `outcome` and has no default; without `OUTCOME` the sample sends `outcome: exact`, ' +
+      'which pays exactly.',
+  );
+  expect(guide).toContain('without `OUTCOME`, the sample sends `outcome: exact`, which pays exactly:');
+  for (const file of simulateRefund) {
+    expect(openingComment(file), file).toContain(
+      'OUTCOME is succeed or fail: the API has no default outcome, and this sample sends succeed when OUTCOME is not set.',
+    );
+    expect(readFileSync(file, 'utf8'), file).toMatch(/OUTCOME(:-| \|\| |"\) or )['"]?succeed/);
+  }
+  for (const file of simulatePayment)
+    expect(readFileSync(file, 'utf8'), file).toMatch(/OUTCOME(:-| \|\| |"\) or )['"]?exact/);
 });
 
 outcomes.forEach(({outcome, from, setUp, status, labels, events}, index) => {

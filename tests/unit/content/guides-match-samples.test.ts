@@ -176,9 +176,51 @@ test('going live fulfils each order once without a second refund: check the orde
 test('going live says what a key stores as the table does, that the samples leave out jitter, and that a key is one operation’s own', () => {
   const live = prose('docs/payments/going-live.mdx');
   expect(live).not.toContain('unless that response says the request did not run');
+  // What api/openapi.yaml's Idempotency section says, row by row.
+  const description = prose('api/openapi.yaml');
+  expect(description).toContain(
+    'every `2XX` response and every `4XX` response except `401`, `409 idempotency_in_progress` and `429`; a ' +
+      '`404` is stored like any other `4XX`.',
+  );
+  expect(description).toContain('What is not stored: `401` answers');
+  expect(description).toContain(
+    "such as a proxy's `502` or `504`, or a timeout with no answer at all, can come after Coinwharf acted.",
+  );
+  expect(live).not.toContain('every `4xx` except `409 idempotency_in_progress` and `429`');
+  expect(live).not.toContain('A `429` or a `5xx` is not stored');
   expect(live).toContain(
-    'every `2xx`, and every `4xx` except `409 idempotency_in_progress` and `429`, so a `400` or a ' +
-      '`409 balance_insufficient`, for which nothing was sent, is stored too. A `429` or a `5xx` is not stored',
+    'every `2xx`, and every `4xx` except `401`, `409 idempotency_in_progress` and `429`, so a `400`, a `404` or ' +
+      'a `409 balance_insufficient`, for which nothing was done, is stored too. A `401` is not stored: a request ' +
+      'without a valid key never reached an account, so its key was never used. A `429` or a `5xx` from ' +
+      'Coinwharf is not stored either, and a retry with the same key runs again.',
+  );
+  expect(live).toContain(
+    'A `5xx` from Coinwharf itself, a JSON error with `type: api_error`, means nothing was done: the operation ' +
+      'is all or nothing. But a `502` or `504` from a proxy between you and Coinwharf, or a timeout with no answer ' +
+      'at all, can come after Coinwharf acted. Either way, retry with the same key: if the first attempt took ' +
+      'effect, the retry gets its stored answer with `Idempotent-Replayed: true`; if it did not, the request runs now.',
+  );
+  const rows = read('docs/payments/going-live.mdx')
+    .split('\n')
+    .filter((line) => line.startsWith('| '))
+    .map((line) =>
+      line
+        .split(' | ')
+        .slice(0, 2)
+        .map((cell) => cell.replace(/^\| /, '')),
+    );
+  expect(rows).toEqual(
+    expect.arrayContaining([
+      ['Any `4xx` except the three below, `404` included', 'Yes'],
+      ['`401 invalid_api_key`', 'No'],
+      ['`409 idempotency_in_progress`', 'No'],
+      ['`429 rate_limited`', 'No'],
+      ['`5xx` from Coinwharf', 'No'],
+      ["A proxy's `502` or `504`, or no answer", "Coinwharf's own response, if the request reached it"],
+    ]),
+  );
+  expect(read('docs/payments/going-live.mdx')).toContain(
+    '| `401 invalid_api_key` | No | A new attempt once the key is right: the request runs then |',
   );
   expect(live).toContain('The API samples retry this way, but without the jitter, as one process');
   expect(live).toContain('Where many processes or servers retry at once, add the random jitter');
