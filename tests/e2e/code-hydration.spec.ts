@@ -311,6 +311,37 @@ test.describe('Copy', () => {
 const scrollsSideways = (block: Locator) =>
   block.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth);
 
+interface ShownBlock {
+  title: string;
+  scrollsSideways: boolean;
+  wordWrapButtons: number;
+}
+
+/**
+ * Each code block the page shows (in a shown tab; with `onScreen`, only those in the window now), read in
+ * one go: whether it scrolls sideways and how many word wrap buttons it has. One reading of the page, not
+ * a round trip per block: the quickstart has over a hundred.
+ */
+function readShownBlocks(page: Page, onScreen: boolean): Promise<ShownBlock[]> {
+  return page.evaluate((onlyOnScreen) => {
+    return [...document.querySelectorAll<HTMLElement>('.theme-code-block')]
+      .filter((block) => block.checkVisibility())
+      .filter((block) => {
+        const {top, bottom} = block.getBoundingClientRect();
+        return !onlyOnScreen || (bottom > 0 && top < window.innerHeight);
+      })
+      .map((block) => {
+        const pre = block.querySelector('pre')!;
+        const title = block.querySelector('[class*="codeBlockTitle"]')?.textContent ?? pre.textContent ?? '';
+        return {
+          title: title.slice(0, 60),
+          scrollsSideways: pre.scrollWidth > pre.clientWidth,
+          wordWrapButtons: block.querySelectorAll('button[aria-label="Toggle word wrap"]').length,
+        };
+      });
+  }, onScreen);
+}
+
 /** Turns word wrap on for the first shown block that scrolls sideways, and checks it no longer does. */
 async function wrapFirstWideBlock(page: Page): Promise<void> {
   let wide: Locator | undefined;
@@ -357,19 +388,32 @@ test('every block of a full load gets the word wrap button exactly when it scrol
   let narrow = 0;
   // Tabs are synced: each label shows its panel in every group, the panels hidden at load included.
   for (const label of ['curl', 'Node.js', 'Python']) {
-    await tabs.getByRole('tab', {name: label, exact: true}).click();
-    for (const block of await page.locator('.theme-code-block:visible').all()) {
-      await block.scrollIntoViewIfNeeded();
-      const scrolls = await scrollsSideways(block);
-      const titled = block.locator('[class*="codeBlockTitle"]');
-      const title = (await titled.count()) > 0 ? await titled.textContent() : await block.locator('code').textContent();
-      await expect(
-        block.locator('button[aria-label="Toggle word wrap"]'),
-        `${label}: ${title?.slice(0, 60)}`,
-      ).toHaveCount(scrolls ? 1 : 0);
-      if (scrolls) wide += 1;
-      else narrow += 1;
+    const tab = tabs.getByRole('tab', {name: label, exact: true});
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    // Down the page a screen at a time, as a reader scrolls: a block of a panel hidden at load is measured
+    // as it nears the window, so each screen is read again until its blocks match.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const seen = new Map<string, boolean>();
+    for (let more = true; more;) {
+      await expect
+        .poll(
+          async () => {
+            const blocks = await readShownBlocks(page, true);
+            for (const block of blocks) seen.set(block.title, block.scrollsSideways);
+            return blocks.filter((block) => block.wordWrapButtons !== (block.scrollsSideways ? 1 : 0));
+          },
+          {message: `${label}: blocks whose word wrap button does not match whether they scroll sideways`},
+        )
+        .toEqual([]);
+      more = await page.evaluate(() => {
+        const before = window.scrollY;
+        window.scrollBy(0, window.innerHeight);
+        return window.scrollY > before;
+      });
     }
+    wide += [...seen.values()].filter(Boolean).length;
+    narrow += [...seen.values()].filter((scrolls) => !scrolls).length;
   }
   // Both kinds are on the page at this width, so each half of the rule is seen.
   expect(wide).toBeGreaterThan(3);
@@ -417,16 +461,11 @@ test('jumping down the quickstart several screens at a time shifts no layout: ea
       window.scrollBy(0, window.innerHeight * 2.5);
       return window.scrollY;
     });
-    for (const block of await page.locator('.theme-code-block:visible').all()) {
-      const shown = await block.evaluate((element) => {
-        const {top, bottom: end} = element.getBoundingClientRect();
-        return end > 0 && top < window.innerHeight;
-      });
-      if (!shown || !(await scrollsSideways(block))) continue;
-      // Its button is there (what a late measure would add, widening the painted button group).
-      await expect(block.locator('button[aria-label="Toggle word wrap"]')).toHaveCount(1);
-      checked += 1;
-    }
+    // Read at once, with no waiting: each wide block on screen has its button already (what a late
+    // measure would add, widening the painted button group).
+    const wide = (await readShownBlocks(page, true)).filter((block) => block.scrollsSideways);
+    expect(wide.filter((block) => block.wordWrapButtons !== 1).map((block) => block.title)).toEqual([]);
+    checked += wide.length;
   } while (y < bottom);
   expect(checked, 'wide blocks seen on the way down').toBeGreaterThan(2);
   expect(await layoutShifts(page)).toEqual([]);
