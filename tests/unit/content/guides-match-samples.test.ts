@@ -24,7 +24,8 @@ const sendsPost = (file: string) =>
 
 test('the quickstart and going live give the samples’ retries exactly: 6 attempts of 30 s (10 s to connect), 1, 2, 4, 8, 16 s apart', () => {
   expect(prose('docs/payments/quickstart.mdx')).toContain(
-    'If an attempt gets no answer within 30 seconds (10 to connect), or the API answers `429`, a `5xx` or ' +
+    'If an attempt gets no answer within 30 seconds (10 to connect; in Python, 30 seconds without a byte of ' +
+      'the answer), or the API answers `429`, a `5xx` or ' +
       '`409 idempotency_in_progress`, the sample tries again with the same key: at most 6 attempts, ' +
       '1, 2, 4, 8 and 16 seconds apart, or as long as `Retry-After` asks.',
   );
