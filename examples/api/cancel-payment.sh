@@ -3,8 +3,14 @@
 # longer pay it. Any other status answers 409 payment_invalid_state.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... bash cancel-payment.sh
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
-: "${PAYMENT_ID:?Set PAYMENT_ID to the id of a payment awaiting payment (pay_...)}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
+[[ -n ${PAYMENT_ID:-} ]] || missing 'Set PAYMENT_ID to the id of a payment awaiting payment (pay_...)'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 idempotency_key="$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)"
 

@@ -40,7 +40,12 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
       throw new Error(`${response.status} ${response.statusText}: the answer is not JSON (${type})`);
     }
     if (!response.ok) {
-      const {code, message, request_id} = body.error;
+      const error = body?.error;
+      if (typeof error !== 'object' || error === null) {
+        // JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
+        throw new Error(`${response.status} ${response.statusText}: ${JSON.stringify(body)}`);
+      }
+      const {code, message, request_id} = error;
       throw new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
     }
     return body;
@@ -54,10 +59,13 @@ const idempotencyKey = process.env.IDEMPOTENCY_KEY || randomUUID();
 // and a re-run with the same key sends the same body (another body would be 409 idempotency_conflict).
 const reference = process.env.ORDER_REFERENCE || `order_${idempotencyKey.slice(0, 8).toLowerCase()}`;
 
+/** A variable the sample needs is missing: it exits 2, the usual status for a usage error, sending nothing. */
+class UsageError extends Error {}
+
 async function main() {
+  if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   console.error(`Idempotency-Key: ${idempotencyKey}`);
   console.error(`Reference: ${reference}`);
-  if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   const payment = await send(`${apiBase}/payments`, {
     method: 'POST',
     headers: {
@@ -78,5 +86,5 @@ async function main() {
 
 main().catch((error: Error) => {
   console.error(error.message);
-  process.exitCode = 1;
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 });

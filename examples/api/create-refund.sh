@@ -7,9 +7,16 @@
 # marks a refund of that excess; without it the reason is "other".
 # Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... bash create-refund.sh
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
-: "${PAYMENT_ID:?Set PAYMENT_ID to the id of the payment to refund (pay_...)}"
-: "${REFUND_ADDRESS:?Set REFUND_ADDRESS to the address your customer gave you for this refund}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
+[[ -n ${PAYMENT_ID:-} ]] || missing 'Set PAYMENT_ID to the id of the payment to refund (pay_...)'
+[[ -n ${REFUND_ADDRESS:-} ]] || missing 'Set REFUND_ADDRESS to the address your customer gave you for this refund'
+[[ -z ${REFUND_AMOUNT:-} || -n ${REFUND_CURRENCY:-} ]] || missing "Set REFUND_CURRENCY to the payment's asset, such as USDC"
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 # If this script stops before it prints an answer, run it again within 24 hours with
 # IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
@@ -19,7 +26,6 @@ echo "Idempotency-Key: $idempotency_key" >&2
 # The amount is a decimal string in the payment's asset, never a number.
 amount=""
 if [[ -n "${REFUND_AMOUNT:-}" ]]; then
-  : "${REFUND_CURRENCY:?Set REFUND_CURRENCY to the asset of the payment, such as USDC}"
   amount=", \"amount\": {\"amount\": \"$REFUND_AMOUNT\", \"currency\": \"$REFUND_CURRENCY\"}"
 fi
 reason=""

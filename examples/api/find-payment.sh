@@ -16,9 +16,15 @@
 # the customer still wants to pay.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... REFERENCE=order_1042 CREATED_SINCE=2026-11-24T18:00:00Z bash find-payment.sh (needs jq)
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
-: "${REFERENCE:?Set REFERENCE to the reference you gave the payment, such as order_1042}"
-: "${CREATED_SINCE:?Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
+[[ -n ${REFERENCE:-} ]] || missing 'Set REFERENCE to the reference you gave the payment, such as order_1042'
+[[ -n ${CREATED_SINCE:-} ]] || missing 'Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 answer="$(mktemp)"

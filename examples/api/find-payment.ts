@@ -50,18 +50,26 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
       throw new Error(`${response.status} ${response.statusText}: the answer is not JSON (${type})`);
     }
     if (!response.ok) {
-      const {code, message, request_id} = body.error;
+      const error = body?.error;
+      if (typeof error !== 'object' || error === null) {
+        // JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
+        throw new Error(`${response.status} ${response.statusText}: ${JSON.stringify(body)}`);
+      }
+      const {code, message, request_id} = error;
       throw new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
     }
     return body;
   }
 }
 
+/** A variable the sample needs is missing: it exits 2, the usual status for a usage error, sending nothing. */
+class UsageError extends Error {}
+
 async function main() {
-  if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
-  if (!reference) throw new Error('Set REFERENCE to the reference you gave the payment, such as order_1042');
+  if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
+  if (!reference) throw new UsageError('Set REFERENCE to the reference you gave the payment, such as order_1042');
   if (!createdSince)
-    throw new Error(
+    throw new UsageError(
       'Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z',
     );
   // Every page of matches: while has_more is true, ask for the page after the last id.
@@ -82,5 +90,5 @@ async function main() {
 
 main().catch((error: Error) => {
   console.error(error.message);
-  process.exitCode = 1;
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 });

@@ -8,7 +8,13 @@
 # spend; a sandbox balance never settles.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... bash get-balance.sh
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 answer="$(mktemp)"

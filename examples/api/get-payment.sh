@@ -2,8 +2,14 @@
 # Fetch a payment: the source of truth for its status.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... bash get-payment.sh
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
-: "${PAYMENT_ID:?Set PAYMENT_ID to the id of a payment (pay_...)}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
+[[ -n ${PAYMENT_ID:-} ]] || missing 'Set PAYMENT_ID to the id of a payment (pay_...)'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 answer="$(mktemp)"

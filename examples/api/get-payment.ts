@@ -35,16 +35,24 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
       throw new Error(`${response.status} ${response.statusText}: the answer is not JSON (${type})`);
     }
     if (!response.ok) {
-      const {code, message, request_id} = body.error;
+      const error = body?.error;
+      if (typeof error !== 'object' || error === null) {
+        // JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
+        throw new Error(`${response.status} ${response.statusText}: ${JSON.stringify(body)}`);
+      }
+      const {code, message, request_id} = error;
       throw new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
     }
     return body;
   }
 }
 
+/** A variable the sample needs is missing: it exits 2, the usual status for a usage error, sending nothing. */
+class UsageError extends Error {}
+
 async function main() {
-  if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
-  if (!paymentId) throw new Error('Set PAYMENT_ID to the id of a payment (pay_...)');
+  if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
+  if (!paymentId) throw new UsageError('Set PAYMENT_ID to the id of a payment (pay_...)');
   const result = await send(`${apiBase}/payments/${paymentId}`, {
     headers: {Authorization: `Bearer ${secretKey}`},
   });
@@ -53,5 +61,5 @@ async function main() {
 
 main().catch((error: Error) => {
   console.error(error.message);
-  process.exitCode = 1;
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 });

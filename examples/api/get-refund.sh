@@ -3,8 +3,14 @@
 # sent, the transaction_hash to look up on the network's block explorer.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... REFUND_ID=rf_... bash get-refund.sh
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
-: "${REFUND_ID:?Set REFUND_ID to the id of a refund (rf_...)}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
+[[ -n ${REFUND_ID:-} ]] || missing 'Set REFUND_ID to the id of a refund (rf_...)'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 answer="$(mktemp)"

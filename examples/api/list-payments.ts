@@ -38,15 +38,23 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
       throw new Error(`${response.status} ${response.statusText}: the answer is not JSON (${type})`);
     }
     if (!response.ok) {
-      const {code, message, request_id} = body.error;
+      const error = body?.error;
+      if (typeof error !== 'object' || error === null) {
+        // JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
+        throw new Error(`${response.status} ${response.statusText}: ${JSON.stringify(body)}`);
+      }
+      const {code, message, request_id} = error;
       throw new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
     }
     return body;
   }
 }
 
+/** A variable the sample needs is missing: it exits 2, the usual status for a usage error, sending nothing. */
+class UsageError extends Error {}
+
 async function main() {
-  if (!secretKey) throw new Error('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
+  if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   // Every page: while has_more is true, ask for the page after the last id.
   const payments: {id: string}[] = [];
   let startingAfter = '';
@@ -65,5 +73,5 @@ async function main() {
 
 main().catch((error: Error) => {
   console.error(error.message);
-  process.exitCode = 1;
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 });

@@ -8,8 +8,14 @@
 # the same endpoint and secret, not a second endpoint with a second secret.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... WEBHOOK_URL=https://... bash register-webhook-endpoint.sh
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
-: "${WEBHOOK_URL:?Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
+[[ -n ${WEBHOOK_URL:-} ]] || missing 'Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 # A fresh UUID v4 per registration, sent unchanged on every retry.

@@ -60,7 +60,10 @@ def send(method, url, **kwargs):
         content_type = response.headers.get("Content-Type")
         sys.exit(f"{response.status_code} {response.reason}: the answer is not JSON ({content_type})")
     if not response.ok:
-        error = body["error"]
+        error = body.get("error") if isinstance(body, dict) else None
+        if not isinstance(error, dict):
+            # JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
+            sys.exit(f"{response.status_code} {response.reason}: {json.dumps(body, separators=(',', ':'))}")
         sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
     return body
 

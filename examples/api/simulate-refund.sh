@@ -3,8 +3,14 @@
 # default outcome, and this sample sends succeed when OUTCOME is not set.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... REFUND_ID=rf_... bash simulate-refund.sh
 set -euo pipefail
-: "${COINWHARF_SECRET_KEY:?Set COINWHARF_SECRET_KEY to your cw_test_ secret key}"
-: "${REFUND_ID:?Set REFUND_ID to the id of a pending sandbox refund (rf_...)}"
+# Without a variable it needs, the sample says what to set and exits 2, the usual status for a
+# usage error, sending nothing.
+missing() {
+  echo "$1" >&2
+  exit 2
+}
+[[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
+[[ -n ${REFUND_ID:-} ]] || missing 'Set REFUND_ID to the id of a pending sandbox refund (rf_...)'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 outcome="${OUTCOME:-succeed}"
 idempotency_key="$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)"

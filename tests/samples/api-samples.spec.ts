@@ -674,13 +674,11 @@ test('fees and settlement says what GET /v1/refunds lists: every refund newest f
   expect(mock.violations).toEqual([]);
 });
 
-test('a Python API sample run without what it needs prints one line saying what is missing and exits 2, sending nothing', async ({
+test('an API sample run without what it needs prints one line saying what is missing and exits 2, sending nothing, in every language', async ({
   mock,
 }) => {
-  const python = Object.values(samples)
-    .flat()
-    .filter((file) => file.endsWith('.py'));
-  expect(python).toHaveLength(14);
+  const all = Object.values(samples).flat();
+  expect(all).toHaveLength(3 * 14);
   const refused = async (file: string, env: Record<string, string | undefined>, line: string) => {
     const run = await runSample(file, mockEnv(mock, env));
     expect({code: run.code, stdout: run.stdout, stderr: run.stderr}, file).toEqual({
@@ -690,20 +688,22 @@ test('a Python API sample run without what it needs prints one line saying what 
     });
   };
   // No key: every sample.
-  for (const file of python)
+  for (const file of all)
     await refused(file, {COINWHARF_SECRET_KEY: undefined}, 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
-  // A key but no id, the second kind: get-payment stands for the others.
-  await refused('examples/api/get_payment.py', {}, 'Set PAYMENT_ID to the id of a payment (pay_...)');
-  // A variable another one makes necessary: an amount needs its currency.
-  await refused(
-    'examples/api/create_refund.py',
-    {
-      PAYMENT_ID: 'pay_0000000000000000nosuch00',
-      REFUND_ADDRESS: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
-      REFUND_AMOUNT: '1.00',
-    },
-    "Set REFUND_CURRENCY to the payment's asset, such as USDC",
-  );
+  for (const i of languages.keys()) {
+    // A key but no id, the second kind: get-payment stands for the others.
+    await refused(samples.getPayment[i], {}, 'Set PAYMENT_ID to the id of a payment (pay_...)');
+    // A variable another one makes necessary: an amount needs its currency.
+    await refused(
+      samples.createRefund[i],
+      {
+        PAYMENT_ID: 'pay_0000000000000000nosuch00',
+        REFUND_ADDRESS: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+        REFUND_AMOUNT: '1.00',
+      },
+      "Set REFUND_CURRENCY to the payment's asset, such as USDC",
+    );
+  }
   expect(mock.requests).toEqual([]);
 });
 
@@ -1007,5 +1007,33 @@ languages.forEach((language, i) => {
         },
       );
     }
+
+    proxyTest(
+      `${samples.getPayment[i]} reports a JSON answer that is not the API's error, a proxy's 502 {"message":"bad gateway"}, by its status and body, without a stack trace`,
+      async ({mock, faultProxy}) => {
+        const faulty = await faultProxy(
+          [{reply: {status: 502, headers: {'retry-after': '1'}, body: {message: 'bad gateway'}}}],
+          {forever: true},
+        );
+        const run = await runSample(
+          samples.getPayment[i],
+          mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl, PAYMENT_ID: 'pay_0000000000000000nosuch00'}),
+          {clockSpeed},
+        );
+        expect(faulty.attempts).toHaveLength(6);
+        expect(run.stdout + run.stderr).not.toMatch(stackTrace);
+        const lines = run.stderr.trim().split('\n');
+        expect(lines.filter((line) => line.includes('retrying'))).toEqual(
+          [2, 3, 4, 5, 6].map((n) => `502: retrying in 1 s (attempt ${n} of 6)`),
+        );
+        // curl prints the body as it came, and says the status itself; Node.js and Python say both, on one line.
+        expect([run.code, run.stdout, lines.at(-1)]).toEqual(
+          language === 'curl'
+            ? [22, '{"message":"bad gateway"}\n', 'curl: (22) The requested URL returned error: 502']
+            : [1, '', '502 Bad Gateway: {"message":"bad gateway"}'],
+        );
+        expect(mock.requests).toEqual([]);
+      },
+    );
   });
 });
