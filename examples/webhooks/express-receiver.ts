@@ -7,7 +7,24 @@ import {EventStore} from './event-store';
 import {verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
 import type {CoinwharfEvent} from './webhook-event';
 
+/**
+ * Your endpoint's secret, checked once, when the receiver starts: a secret that is missing, or not
+ * whsec_ and base64 (cut short when copied, say), would fail every delivery, so it stops the
+ * receiver here instead, with one line saying what to fix.
+ */
+export function checkedSecret(secret: string | undefined): string {
+  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
+  const base64 = secret.replace(/^whsec_/, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) {
+    throw new Error(
+      "COINWHARF_WEBHOOK_SECRET: The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again",
+    );
+  }
+  return secret;
+}
+
 export function createApp(secret: string, store: EventStore): express.Express {
+  checkedSecret(secret); // once, here, not at every delivery
   const app = express();
 
   // express.raw() on this route keeps the body as the exact bytes that were signed.
@@ -44,8 +61,13 @@ export function createApp(secret: string, store: EventStore): express.Express {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const secret = process.env.COINWHARF_WEBHOOK_SECRET;
-  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
+  let secret: string;
+  try {
+    secret = checkedSecret(process.env.COINWHARF_WEBHOOK_SECRET);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2); // the usual status for a usage error; nothing was started
+  }
   const store = new EventStore(process.env.PROCESSED_EVENTS_DB ?? 'webhooks.sqlite3');
   const server = createApp(secret, store).listen(Number(process.env.PORT ?? 4242), () => {
     const {port} = server.address() as AddressInfo;

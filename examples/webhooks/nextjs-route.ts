@@ -8,11 +8,26 @@ import type {CoinwharfEvent} from './webhook-event';
 
 export const runtime = 'nodejs'; // node:sqlite and node:crypto need the Node.js runtime, not the Edge one
 
+/**
+ * Your endpoint's secret, checked once, when the route loads: a secret that is missing, or not
+ * whsec_ and base64 (cut short when copied, say), would fail every delivery, so it stops the
+ * route loading here instead, with one line saying what to fix.
+ */
+function checkedSecret(secret: string | undefined): string {
+  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
+  const base64 = secret.replace(/^whsec_/, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) {
+    throw new Error(
+      "COINWHARF_WEBHOOK_SECRET: The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again",
+    );
+  }
+  return secret;
+}
+
+const secret = checkedSecret(process.env.COINWHARF_WEBHOOK_SECRET);
 let store: EventStore | undefined;
 
 export async function POST(request: Request): Promise<Response> {
-  const secret = process.env.COINWHARF_WEBHOOK_SECRET;
-  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
   // On serverless hosts each instance has its own disk: use your database there (see event-store.ts).
   store ??= new EventStore(process.env.PROCESSED_EVENTS_DB ?? 'webhooks.sqlite3');
 

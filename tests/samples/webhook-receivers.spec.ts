@@ -1,4 +1,4 @@
-import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,6 @@ import {DatabaseSync} from 'node:sqlite';
 import {expect, test} from '@playwright/test';
 import {require as tsxRequire} from 'tsx/cjs/api';
 import {EventStore} from '../../examples/webhooks/event-store';
-import {POST} from '../../examples/webhooks/nextjs-route';
 import {
   newEventId,
   newSecret,
@@ -41,6 +40,18 @@ const {createApp: createFastifyApp}: typeof import('../../examples/webhooks/fast
   '../../examples/webhooks/fastify-receiver.ts',
   __filename,
 );
+/**
+ * The Next.js route checks its secret when it loads, so it is loaded once the test has set
+ * COINWHARF_WEBHOOK_SECRET, as Next.js loads it in a server that has the variable.
+ */
+type NextjsRoute = typeof import('../../examples/webhooks/nextjs-route');
+
+/** The one line each receiver prints, before it exits 2, for a secret that is missing or not whsec_ and base64. */
+const missingSecretLine = 'Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)';
+const badSecretLine =
+  "COINWHARF_WEBHOOK_SECRET: The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again";
+/** A secret cut short by one character when copied, and one with a stray character: not base64. */
+const badSecrets = [secret.slice(0, -1), secret.replace('whsec_', 'whsec_!')];
 
 interface Answer {
   status: number;
@@ -546,6 +557,7 @@ test.describe('Next.js route handler (examples/webhooks/nextjs-route.ts)', () =>
   const printed: string[] = [];
   const realLog = console.log;
   const saved = {secret: process.env.COINWHARF_WEBHOOK_SECRET, database: process.env.PROCESSED_EVENTS_DB};
+  let POST: NextjsRoute['POST'];
 
   test.beforeAll(() => {
     directory = mkdtempSync(path.join(tmpdir(), 'coinwharf-webhooks-'));
@@ -553,6 +565,7 @@ test.describe('Next.js route handler (examples/webhooks/nextjs-route.ts)', () =>
     process.env.COINWHARF_WEBHOOK_SECRET = secret;
     process.env.PROCESSED_EVENTS_DB = database;
     console.log = (...args: unknown[]) => printed.push(args.join(' '));
+    ({POST} = tsxRequire('../../examples/webhooks/nextjs-route.ts', __filename) as NextjsRoute);
   });
 
   test.afterAll(() => {
@@ -605,10 +618,7 @@ test.describe('Next.js route handler (examples/webhooks/nextjs-route.ts)', () =>
         mkdirSync(path.join(app, folder), {recursive: true});
       copyFileSync('examples/webhooks/nextjs-route.ts', path.join(app, routeFile!));
       for (const file of helperFiles) copyFileSync(`examples/webhooks/${file}`, path.join(app, helpers![1], file));
-      const saved: typeof import('../../examples/webhooks/nextjs-route') = tsxRequire(
-        path.join(app, routeFile!),
-        __filename,
-      );
+      const saved: NextjsRoute = tsxRequire(path.join(app, routeFile!), __filename);
 
       const {eventId, body, headers} = delivery('order_3200');
       const response = await saved.POST(
@@ -738,4 +748,65 @@ test('the Node.js receivers apply events with examples/webhooks/webhook-event.ts
       expect.arrayContaining(['./event-store', './verify-standardwebhooks', './webhook-event']),
     );
   }
+});
+
+test.describe('a secret that is missing, or not whsec_ and base64, stops each receiver at start-up, not at every delivery', () => {
+  test.describe.configure({timeout: 120_000});
+
+  for (const {name, file} of processReceivers) {
+    test(`${name} (${file}) prints one line saying what to fix and exits 2, before it opens its database or listens`, async () => {
+      const directory = mkdtempSync(path.join(tmpdir(), 'coinwharf-webhooks-'));
+      const database = path.join(directory, 'webhooks.sqlite3');
+      try {
+        for (const [bad, line] of [
+          ...badSecrets.map((bad) => [bad, badSecretLine]),
+          [undefined, missingSecretLine],
+        ] as const) {
+          const env: Record<string, string> = {PORT: '0', PROCESSED_EVENTS_DB: database};
+          if (bad !== undefined) env.COINWHARF_WEBHOOK_SECRET = bad;
+          const run = await runScript(file, [], env, 30_000); // a receiver that starts anyway is stopped
+          expect({code: run.code, stdout: run.stdout, stderr: run.stderr}, bad).toEqual({
+            code: 2,
+            stdout: '',
+            stderr: `${line}\n`,
+          });
+          expect(existsSync(database), bad).toBe(false);
+        }
+      } finally {
+        rmSync(directory, {recursive: true, force: true});
+      }
+    });
+  }
+
+  test('createApp(secret, store) of Express and Fastify refuses a bad secret when the app is made', () => {
+    const store = {} as EventStore; // never reached
+    for (const createApp of [createExpressApp, createFastifyApp])
+      for (const bad of badSecrets) expect(() => createApp(bad, store)).toThrow(badSecretLine);
+  });
+
+  test('the Next.js route throws that line when it loads, so the route never answers a delivery with it', () => {
+    const saved = process.env.COINWHARF_WEBHOOK_SECRET;
+    const directory = mkdtempSync(path.join(tmpdir(), 'coinwharf-nextjs-'));
+    try {
+      symlinkSync(path.resolve('node_modules'), path.join(directory, 'node_modules'));
+      for (const file of ['event-store.ts', 'verify-standardwebhooks.ts', 'webhook-event.ts'])
+        copyFileSync(`examples/webhooks/${file}`, path.join(directory, file));
+      let copies = 0;
+      /** Loads a fresh copy of the route, as Next.js does in a new server, with this secret. */
+      const load = (value: string | undefined) => {
+        if (value === undefined) delete process.env.COINWHARF_WEBHOOK_SECRET;
+        else process.env.COINWHARF_WEBHOOK_SECRET = value;
+        const route = path.join(directory, `route-${(copies += 1)}.ts`);
+        copyFileSync('examples/webhooks/nextjs-route.ts', route);
+        return () => tsxRequire(route, __filename) as NextjsRoute;
+      };
+      for (const bad of badSecrets) expect(load(bad), bad).toThrow(badSecretLine);
+      expect(load(undefined)).toThrow(missingSecretLine);
+      expect(typeof load(secret)().POST).toBe('function');
+    } finally {
+      if (saved === undefined) delete process.env.COINWHARF_WEBHOOK_SECRET;
+      else process.env.COINWHARF_WEBHOOK_SECRET = saved;
+      rmSync(directory, {recursive: true, force: true});
+    }
+  });
 });
