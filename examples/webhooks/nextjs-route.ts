@@ -9,9 +9,10 @@ import type {CoinwharfEvent} from './webhook-event';
 export const runtime = 'nodejs'; // node:sqlite and node:crypto need the Node.js runtime, not the Edge one
 
 /**
- * Your endpoint's secret, checked once, when the route loads: a secret that is missing, or not
- * whsec_ and base64 (cut short when copied, say), would fail every delivery, so it stops the
- * route loading here instead, with one line saying what to fix.
+ * Your endpoint's secret, checked at the first delivery rather than when the route loads, since
+ * `next build` loads every route, often where the secret is not set. A secret that is missing, or
+ * not whsec_ and base64 (cut short when copied, say), throws one line saying what to fix: Next.js
+ * logs it and answers 500, and Coinwharf sends the event again once you have fixed the secret.
  */
 function checkedSecret(secret: string | undefined): string {
   if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
@@ -24,10 +25,11 @@ function checkedSecret(secret: string | undefined): string {
   return secret;
 }
 
-const secret = checkedSecret(process.env.COINWHARF_WEBHOOK_SECRET);
+let secret: string | undefined;
 let store: EventStore | undefined;
 
 export async function POST(request: Request): Promise<Response> {
+  secret ??= checkedSecret(process.env.COINWHARF_WEBHOOK_SECRET);
   // On serverless hosts each instance has its own disk: use your database there (see event-store.ts).
   store ??= new EventStore(process.env.PROCESSED_EVENTS_DB ?? 'webhooks.sqlite3');
 

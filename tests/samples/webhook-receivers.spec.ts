@@ -40,10 +40,7 @@ const {createApp: createFastifyApp}: typeof import('../../examples/webhooks/fast
   '../../examples/webhooks/fastify-receiver.ts',
   __filename,
 );
-/**
- * The Next.js route checks its secret when it loads, so it is loaded once the test has set
- * COINWHARF_WEBHOOK_SECRET, as Next.js loads it in a server that has the variable.
- */
+/** The Next.js route, loaded once the test has set COINWHARF_WEBHOOK_SECRET, as a server that has it does. */
 type NextjsRoute = typeof import('../../examples/webhooks/nextjs-route');
 
 /** The one line each receiver prints, before it exits 2, for a secret that is missing or not whsec_ and base64. */
@@ -784,7 +781,7 @@ test.describe('a secret that is missing, or not whsec_ and base64, stops each re
       for (const bad of badSecrets) expect(() => createApp(bad, store)).toThrow(badSecretLine);
   });
 
-  test('the Next.js route throws that line when it loads, so the route never answers a delivery with it', () => {
+  test('the Next.js route loads without a good secret, as `next build` loads it, and throws that line at its first delivery (a 500, which Coinwharf retries)', async () => {
     const saved = process.env.COINWHARF_WEBHOOK_SECRET;
     const directory = mkdtempSync(path.join(tmpdir(), 'coinwharf-nextjs-'));
     try {
@@ -792,17 +789,20 @@ test.describe('a secret that is missing, or not whsec_ and base64, stops each re
       for (const file of ['event-store.ts', 'verify-standardwebhooks.ts', 'webhook-event.ts'])
         copyFileSync(`examples/webhooks/${file}`, path.join(directory, file));
       let copies = 0;
-      /** Loads a fresh copy of the route, as Next.js does in a new server, with this secret. */
-      const load = (value: string | undefined) => {
+      /** Loads a fresh copy of the route, as Next.js does in a new server, with this secret, and posts a delivery to it. */
+      const deliver = (value: string | undefined) => {
         if (value === undefined) delete process.env.COINWHARF_WEBHOOK_SECRET;
         else process.env.COINWHARF_WEBHOOK_SECRET = value;
         const route = path.join(directory, `route-${(copies += 1)}.ts`);
         copyFileSync('examples/webhooks/nextjs-route.ts', route);
-        return () => tsxRequire(route, __filename) as NextjsRoute;
+        let POST: NextjsRoute['POST'] | undefined;
+        expect(() => ({POST} = tsxRequire(route, __filename) as NextjsRoute), `loading with ${value}`).not.toThrow();
+        return POST!(new Request('http://127.0.0.1:3000/api/webhooks/coinwharf', {method: 'POST', body: '{}'}));
       };
-      for (const bad of badSecrets) expect(load(bad), bad).toThrow(badSecretLine);
-      expect(load(undefined)).toThrow(missingSecretLine);
-      expect(typeof load(secret)().POST).toBe('function');
+      for (const bad of badSecrets) await expect(deliver(bad), bad).rejects.toThrow(badSecretLine);
+      await expect(deliver(undefined)).rejects.toThrow(missingSecretLine);
+      // With the secret right, the same unsigned delivery is refused as unsigned: the check passed.
+      expect((await deliver(secret)).status).toBe(400);
     } finally {
       if (saved === undefined) delete process.env.COINWHARF_WEBHOOK_SECRET;
       else process.env.COINWHARF_WEBHOOK_SECRET = saved;
