@@ -32,7 +32,7 @@ test('the quickstart and going live give the samples’ retries exactly: 6 attem
   expect(prose('docs/payments/going-live.mdx')).toContain(
     'at most 6 attempts, each given 30 seconds (10 to connect), 1, 2, 4, 8 and 16 seconds apart unless ' +
       '`Retry-After` says otherwise. That is 31 seconds of waiting between attempts, and 3 minutes 31 seconds ' +
-      'at worst, when every attempt hangs.',
+      "at worst, when every attempt hangs. In Python, an attempt's 30 seconds are without a byte of the answer",
   );
   // 6 attempts of 30 s and the 5 waits between them.
   expect(6 * 30 + (1 + 2 + 4 + 8 + 16)).toBe(3 * 60 + 31);
