@@ -52,7 +52,7 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
   {
     ...payment(
       'late',
-      'Another 10% of the amount due arrives after the payment succeeded. OVER once `amount_received` is more than `amount_due`: a payment you accepted short may stay below and keep its labels.',
+      'Another 10% of the amount due arrives after the payment succeeded. UNDER goes once `amount_received` reaches `amount_due`, and OVER comes once it is more: a payment you accepted short may stay below and keep its labels.',
       ['succeeded'],
       ['OVER'],
       'succeeded',

@@ -70,7 +70,7 @@ export const paymentStatuses: readonly StatusInfo[] = [
     final: true,
     meaning:
       'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label. If that refund fails, it returns to requires_action with the label it had.',
-    yourMove: 'Nothing: the customer can no longer pay it. If a refund cancelled it, watch for refund.failed.',
+    yourMove: 'Nothing: the customer can no longer pay it. If a refund made it `canceled`, watch for refund.failed.',
   },
   {
     status: 'failed',
@@ -91,7 +91,7 @@ export const statusTransitions: readonly StatusTransition[] = [
   {
     from: 'pending',
     to: 'requires_action',
-    when: 'a reorg drops a transaction; confirmed funds remain (UNDER when short, LATE kept), whatever the quote',
+    when: 'a reorg drops a transaction; confirmed funds remain (UNDER when short), whatever the quote',
     short: 'reorg, funds remain',
   },
   {
@@ -186,7 +186,7 @@ export const fundsArriving: readonly FundsArrival[] = [
     becomes: 'succeeded',
     label: 'OVER',
     event: 'payment.updated',
-    what: '`amount_received` rises; once it is more than `amount_due`, the OVER label is added (a payment you accepted short may stay below). Never fulfil again: refund the excess.',
+    what: '`amount_received` rises; UNDER goes once it reaches `amount_due`, and OVER is added once it is more (a payment you accepted short may stay below). Never fulfil again: refund the excess.',
   },
   {
     status: 'expired',

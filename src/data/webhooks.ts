@@ -71,7 +71,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'refund.failed',
     object: 'refund',
     status: 'failed',
-    when: 'A refund could not be sent: the customer is still owed its amount, which is refundable again (a payment the refund cancelled requires action again). The refund does not say why: confirm the address with the customer, or get another, and refund again.',
+    when: 'A refund could not be sent: the customer is still owed its amount, which is refundable again (a payment the refund made `canceled` requires action again). The refund does not say why: confirm the address with the customer, or get another, and refund again.',
   },
 ];
 

@@ -688,3 +688,148 @@ test('a sandbox balance never shows less than zero, even after a full refund onc
   expect(balance.available).toEqual([{asset: 'USDC', network: 'base', amount: {amount: '0.00', currency: 'USDC'}}]);
   expect(mock.violations).toEqual([]);
 });
+
+test('labels follow the amounts: late funds that lift an accepted UNDER payment to amount_due remove UNDER, and past it add OVER, whose excess is refunded as an overpayment and reserved', async ({
+  mock,
+}) => {
+  const usdcOnBase = (amount: string) => [{asset: 'USDC', network: 'base', amount: {amount, currency: 'USDC'}}];
+  const short = await payment(mock, 'underpay');
+  await callMock(mock, 'POST', `/payments/${short.id}/accept`);
+  // 20.00 accepted; each late outcome brings 2.50 more.
+  const labelsAt = async () => {
+    const more = await simulate(mock, short.id, 'late');
+    return `${more.amount_received.amount}: ${more.status} ${more.labels.join(',')}`;
+  };
+  expect([await labelsAt(), await labelsAt(), await labelsAt()]).toEqual([
+    '22.50: succeeded UNDER',
+    '25.00: succeeded ',
+    '27.50: succeeded OVER',
+  ]);
+  // 27.50 less its 0.275 fee is available; the 2.50 excess is reserved and refunded as an overpayment.
+  expect(await callMock(mock, 'GET', '/balance')).toMatchObject({
+    available: usdcOnBase('27.225'),
+    reserved: usdcOnBase('2.50'),
+  });
+  const refund = await callMock(mock, 'POST', '/refunds', {
+    payment: short.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect(refund.amount).toEqual({amount: '2.50', currency: 'USDC'});
+  expect((await callMock(mock, 'GET', '/balance')).reserved).toEqual([]);
+  expect(mock.violations).toEqual([]);
+});
+
+test('labels follow the amounts while a payment requires action: late funds past amount_due make an UNDER payment LATE and OVER; it is refunded only in full until accepted, then its excess as an overpayment', async ({
+  mock,
+}) => {
+  const short = await payment(mock, 'underpay');
+  await mock.chain.see(short.id, '7.50');
+  await mock.chain.confirm(short.id);
+  const lifted = await callMock(mock, 'GET', `/payments/${short.id}`);
+  expect([lifted.status, lifted.labels, lifted.amount_received.amount]).toEqual([
+    'requires_action',
+    ['LATE', 'OVER'],
+    '27.50',
+  ]);
+  const partial = await raw(mock, 'POST', '/refunds', {
+    payment: short.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect([partial.status, partial.body.error?.code]).toEqual([400, 'refund_must_be_full']);
+  const accepted = await callMock(mock, 'POST', `/payments/${short.id}/accept`);
+  expect([accepted.status, accepted.labels, accepted.fee.amount]).toEqual(['succeeded', ['LATE', 'OVER'], '0.275']);
+  const refund = await callMock(mock, 'POST', '/refunds', {
+    payment: short.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect(refund.amount).toEqual({amount: '2.50', currency: 'USDC'});
+  // A payment without OVER has no excess, whatever its status.
+  const exact = await payment(mock, 'exact');
+  const none = await raw(mock, 'POST', '/refunds', {
+    payment: exact.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect([none.status, none.body.error?.code, none.body.error?.message]).toEqual([
+    400,
+    'refund_exceeds_excess',
+    `Payment ${exact.id} has no OVER label: it has no excess to refund.`,
+  ]);
+  expect(mock.violations).toEqual([]);
+});
+
+test('a reorg that drops funds still confirming on a requires_action or succeeded payment takes them out of amount_pending and transactions, keeps the status and amount_received, and sends payment.updated', async ({
+  mock,
+}) => {
+  const late = await payment(mock, 'late');
+  await mock.chain.see(late.id, '5.00');
+  const blocked = await raw(mock, 'POST', `/payments/${late.id}/accept`);
+  expect([blocked.status, blocked.body.error?.code]).toEqual([409, 'payment_invalid_state']);
+  await mock.chain.drop(late.id, {quoteValid: false});
+  const dropped = await callMock(mock, 'GET', `/payments/${late.id}`);
+  expect([
+    dropped.status,
+    dropped.labels,
+    dropped.amount_received.amount,
+    dropped.amount_pending.amount,
+    dropped.transactions.length,
+  ]).toEqual(['requires_action', ['LATE'], '25.00', '0.00', 1]);
+  expect((await eventsOf(mock, late.id)).slice(-2)).toEqual(['payment.updated', 'payment.updated']);
+  // Nothing confirming any more: accept works again.
+  expect((await callMock(mock, 'POST', `/payments/${late.id}/accept`)).status).toBe('succeeded');
+
+  const paid = await payment(mock, 'exact');
+  await mock.chain.see(paid.id, '5.00');
+  await mock.chain.drop(paid.id, {quoteValid: false});
+  const kept = await callMock(mock, 'GET', `/payments/${paid.id}`);
+  expect([kept.status, kept.labels, kept.amount_received.amount, kept.amount_pending.amount, kept.fee.amount]).toEqual([
+    'succeeded',
+    [],
+    '25.00',
+    '0.00',
+    '0.25',
+  ]);
+  expect(kept.transactions).toHaveLength(1);
+  expect((await eventsOf(mock, paid.id)).slice(-3)).toEqual([
+    'payment.succeeded',
+    'payment.updated',
+    'payment.updated',
+  ]);
+  expect(mock.violations).toEqual([]);
+});
+
+test('while an UNDER payment is pending again for its top-up, its confirmed funds and the top-up are both pending in the balance, none available', async ({
+  mock,
+}) => {
+  const short = await payment(mock, 'underpay');
+  await mock.chain.topUp(short.id, '3.00');
+  expect(await callMock(mock, 'GET', '/balance')).toMatchObject({
+    available: [],
+    pending: [{asset: 'USDC', network: 'base', amount: {amount: '23.00', currency: 'USDC'}}],
+  });
+  expect(mock.violations).toEqual([]);
+});
+
+test('reserved is zero when the available balance is zero or less, however much excess is left to refund', async ({
+  mock,
+}) => {
+  const over = await payment(mock, 'overpay');
+  // All but the 2.50 excess refunded for another reason: 2.225 available, all of it reserved.
+  await callMock(mock, 'POST', '/refunds', {
+    payment: over.id,
+    amount: {amount: '25.00', currency: 'USDC'},
+    address: customerAddress,
+  });
+  // Nine payments refunded in full each leave their 0.25 fee owing: available falls to -0.025.
+  for (let i = 0; i < 9; i++) {
+    const paid = await payment(mock, 'exact');
+    await callMock(mock, 'POST', '/refunds', {payment: paid.id, address: customerAddress});
+  }
+  const balance = await callMock(mock, 'GET', '/balance');
+  expect(balance.available).toEqual([{asset: 'USDC', network: 'base', amount: {amount: '0.00', currency: 'USDC'}}]);
+  expect(balance.reserved).toEqual([]);
+  expect(mock.violations).toEqual([]);
+});

@@ -141,9 +141,10 @@ languages.forEach((language, i) => {
       const all = await runSample(createRefund[i], env);
       expect(all.code, all.stderr).toBe(0);
       expect(parseOutput(all).amount).toEqual({amount: '30.00', currency: 'USDC'});
+      // 30.00 of the 25.00 due arrived: the labels follow the amounts, so OVER joins LATE.
       expect(await callMock(mock, 'GET', `/payments/${payment.id}`)).toMatchObject({
         status: 'canceled',
-        labels: ['LATE'],
+        labels: ['LATE', 'OVER'],
       });
       expect(mock.violations).toEqual([]);
     });

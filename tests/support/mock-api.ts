@@ -45,15 +45,19 @@ export interface MockApi {
   deliveries: WebhookDelivery[];
   /**
    * For tests only, not an API path: plays the chain where the sandbox simulator has no outcome.
-   * `see` puts funds of `amount` (in the payment's asset) on a `requires_action` payment with the
-   * LATE label, seen with one confirmation, so they count in `amount_pending`; `confirm` gives
-   * every transaction the required confirmations. Each sends payment.updated, as funds reaching
-   * such a payment do (src/data/statuses.ts, fundsArriving). `topUp` plays the customer topping up
-   * a `requires_action` UNDER payment: the funds are seen with one confirmation, and the payment is
-   * `pending` again (payment.pending), still holding the confirmed funds of its first transaction.
-   * `drop` plays a reorg of a `pending` payment: its unconfirmed transactions are gone. With confirmed
-   * funds left it requires action again (UNDER when short); with none, it awaits payment while the
-   * quote is valid (`quoteValid`), else it fails.
+   * `see` puts funds of `amount` (in the payment's asset) on a `requires_action` payment after its
+   * quote ended (an UNDER one gains LATE) or on a `succeeded` one, seen with one confirmation, so
+   * they count in `amount_pending`; `confirm` gives every transaction the required confirmations,
+   * and the labels follow the amounts (UNDER goes once `amount_received` reaches `amount_due`, OVER
+   * comes once it is more; a succeeded payment's fee is worked out again). Each sends
+   * payment.updated, as funds reaching such a payment do (src/data/statuses.ts, fundsArriving).
+   * `topUp` plays the customer topping up a `requires_action` UNDER payment: the funds are seen with
+   * one confirmation, and the payment is `pending` again (payment.pending), still holding the
+   * confirmed funds of its first transaction. `drop` plays a reorg: the unconfirmed transactions are
+   * gone. A `pending` payment with confirmed funds left requires action again (UNDER when short);
+   * with none, it awaits payment while the quote is valid (`quoteValid`), else it fails. A
+   * `requires_action` or `succeeded` payment keeps its status and `amount_received`, and sends
+   * payment.updated.
    */
   chain: {
     see(paymentId: string, amount: string): Promise<void>;
@@ -298,6 +302,18 @@ export async function startMockApi(): Promise<MockApi> {
     );
   };
 
+  /**
+   * Labels follow the confirmed amounts: UNDER goes once `amount_received` reaches `amount_due`, and
+   * OVER comes once it is more (LATE, which says when funds came, stays).
+   */
+  const followAmounts = (payment: Json) => {
+    const d = decimals[payment.asset];
+    const received = units(payment.amount_received.amount, d);
+    const due = units(payment.amount_due.amount, d);
+    const labels = payment.labels.filter((label: string) => label !== 'UNDER' || received < due);
+    payment.labels = received > due ? [...new Set([...labels, 'OVER'])] : labels;
+  };
+
   const money = (payment: Json, value: bigint) => ({
     amount: decimal(value, decimals[payment.asset]),
     currency: payment.asset,
@@ -343,7 +359,7 @@ export async function startMockApi(): Promise<MockApi> {
   };
   /**
    * A reorg drops a pending payment's unconfirmed transactions. Confirmed funds that remain (an UNDER
-   * payment that was topped up) send it back to requires_action, with UNDER when short (LATE stays),
+   * payment that was topped up) send it back to requires_action, with UNDER when short,
    * whatever the quote; with none, it waits for funds again while the quote is valid, else fails.
    */
   const reorg = async (payment: Json, quoteValid: boolean) => {
@@ -518,12 +534,8 @@ export async function startMockApi(): Promise<MockApi> {
           // Funds after the end: a succeeded payment stays succeeded (OVER, payment.updated); any other reopens.
           if (payment.status === 'succeeded') {
             seeTransaction(payment, due / 10n, n);
-            const over = unitsOf(payment, 'amount_received') > due;
-            Object.assign(payment, {
-              labels: over ? [...new Set([...payment.labels, 'OVER'])] : payment.labels,
-              fee: feeOf(payment),
-              updated_at: now(),
-            });
+            followAmounts(payment);
+            Object.assign(payment, {fee: feeOf(payment), updated_at: now()});
             await emit('payment.updated', payment);
             break;
           }
@@ -579,7 +591,9 @@ export async function startMockApi(): Promise<MockApi> {
           `Payment ${paymentId} has ${payment.amount_pending.amount} ${payment.asset} waiting for confirmations; refund it once amount_pending is zero.`,
         );
       const reason = c.request.requestBody.reason ?? 'other';
-      const overpaid = payment.status === 'succeeded' && payment.labels.includes('OVER');
+      // An excess is what the OVER label says, whatever the status; a payment that requires action is
+      // still refunded only in full (refund_must_be_full below).
+      const overpaid = payment.labels.includes('OVER');
       const excess = overpaid ? excessLeft(payment) : 0n;
       const whole = reason === 'overpayment' ? excess : left;
       const amount = c.request.requestBody.amount ?? {
@@ -596,7 +610,7 @@ export async function startMockApi(): Promise<MockApi> {
           'refund_exceeds_excess',
           overpaid
             ? `At most ${decimal(excess > 0n ? excess : 0n, d)} ${payment.asset} of this payment's excess is left to refund.`
-            : `Payment ${paymentId} is ${payment.status} without the OVER label: it has no excess to refund.`,
+            : `Payment ${paymentId} has no OVER label: it has no excess to refund.`,
           overpaid ? 'amount.amount' : 'reason',
         );
       if (asked === 0n || amount.amount.split('.')[1]?.length > d)
@@ -945,16 +959,24 @@ export async function startMockApi(): Promise<MockApi> {
     chain: {
       async see(paymentId, amount) {
         const payment = payments.get(paymentId);
-        if (payment?.status !== 'requires_action' || !payment.labels.includes('LATE'))
-          throw new Error(`mock.chain.see plays funds reaching a requires_action LATE payment only, not ${paymentId}`);
+        if (!['requires_action', 'succeeded'].includes(payment?.status))
+          throw new Error(
+            `mock.chain.see plays funds reaching a requires_action or succeeded payment only, not ${paymentId}`,
+          );
         seeTransaction(payment, units(amount, decimals[payment.asset]), 1);
-        payment.confirmations = 1;
+        // Funds reaching a payment that requires action come after its quote: LATE (src/data/statuses.ts).
+        if (payment.status === 'requires_action') {
+          payment.labels = [...new Set([...payment.labels, 'LATE'])];
+          payment.confirmations = 1;
+        }
         await amountsChanged(payment);
       },
       async confirm(paymentId) {
         const payment = payments.get(paymentId);
         if (!payment) throw new Error(`mock.chain.confirm: no payment ${paymentId}`);
         confirmAll(payment);
+        followAmounts(payment);
+        if (payment.status === 'succeeded') payment.fee = feeOf(payment);
         await amountsChanged(payment);
       },
       async topUp(paymentId, amount) {
@@ -966,8 +988,17 @@ export async function startMockApi(): Promise<MockApi> {
       },
       async drop(paymentId, {quoteValid}) {
         const payment = payments.get(paymentId);
+        if (['requires_action', 'succeeded'].includes(payment?.status)) {
+          // Its unconfirmed funds are gone; its status and confirmed funds stay.
+          dropUnconfirmed(payment);
+          payment.confirmations = payment.required_confirmations;
+          await amountsChanged(payment);
+          return;
+        }
         if (payment?.status !== 'pending')
-          throw new Error(`mock.chain.drop plays a reorg of a pending payment only, not ${paymentId}`);
+          throw new Error(
+            `mock.chain.drop plays a reorg of a pending, requires_action or succeeded payment only, not ${paymentId}`,
+          );
         await reorg(payment, quoteValid);
       },
     },

@@ -126,7 +126,7 @@ test('the catalog row of payment.requires_action gives every cause the API descr
       'Accept the funds or refund them.',
   );
   expect(webhookEvents.find((e) => e.type === 'refund.failed')?.when).toContain(
-    'a payment the refund cancelled requires action again',
+    'a payment the refund made `canceled` requires action again',
   );
 });
 

@@ -129,7 +129,7 @@ test('a reorg that drops the top-up of an UNDER payment moves it back to require
       .filter((t) => t.from === 'pending' && t.short.startsWith('reorg'))
       .map((t) => `${t.to}: ${t.when}`),
   ).toEqual([
-    'requires_action: a reorg drops a transaction; confirmed funds remain (UNDER when short, LATE kept), whatever the quote',
+    'requires_action: a reorg drops a transaction; confirmed funds remain (UNDER when short), whatever the quote',
     'awaiting_payment: a reorg drops the transaction, no confirmed funds, quote still valid',
     'failed: a reorg drops the transaction, no confirmed funds, quote expired',
   ]);

@@ -27,9 +27,12 @@ test('the overview says once what happens to another token sent on the right net
     'A customer who sends another token on the right network, such as USDT on Base to a payment that ' +
     'expects USDC on Base, has not paid either. The payment does not count it: `amount_received` stays ' +
     'as it was, and no webhook is sent. The funds are not lost: write to ' +
-    "[support@coinwharf.com](mailto:support@coinwharf.com) with the transaction hash and the payment's " +
-    'id, and Coinwharf returns them to the address they were sent from within 10 business days, less ' +
-    'the network fee. Only support can do this; there is no API for it.';
+    "[support@coinwharf.com](mailto:support@coinwharf.com) with the transaction hash, the payment's id " +
+    'and an address the customer gives you for that token on that network, collected as the ' +
+    '[refunds guide](./refunds.mdx#collect-the-customers-address) says, and Coinwharf returns them to ' +
+    'that address within 10 business days, less the network fee. Support never sends them to the address ' +
+    'they were sent from, which may belong to an exchange, and never credits them to the payment or to ' +
+    'your balance, so never fulfil the order from them. Only support can do this; there is no API for it.';
   expect(overview).toContain(`#### Wrong token ${said}`);
   expect(overview.split('within 10 business days')).toHaveLength(2);
   const refunds = prose('docs/payments/refunds.mdx');
@@ -92,10 +95,10 @@ test('the sandbox reference says outcome is required with no default, which outc
   );
   // The late row for a succeeded payment says what the mock does: OVER only past amount_due.
   expect(payment).toContain(
-    '| `late` | `succeeded` | stays `succeeded`, another 10 % of `amount_due` arrives, sends `payment.updated` (refund any excess yourself) | `OVER` once `amount_received` is more than `amount_due`; a payment you accepted short may stay below and keeps its labels |',
+    '| `late` | `succeeded` | stays `succeeded`, another 10 % of `amount_due` arrives, sends `payment.updated` (refund any excess yourself) | `OVER` once `amount_received` is more than `amount_due`, and `UNDER` goes once it reaches it; a payment you accepted short may stay below and keeps its labels |',
   );
   expect(simulatorOutcomes.find((o) => o.outcome === 'late' && o.from === 'succeeded')?.plays).toBe(
-    'Another 10% of the amount due arrives after the payment succeeded. OVER once `amount_received` is more than `amount_due`: a payment you accepted short may stay below and keep its labels.',
+    'Another 10% of the amount due arrives after the payment succeeded. UNDER goes once `amount_received` reaches `amount_due`, and OVER comes once it is more: a payment you accepted short may stay below and keep its labels.',
   );
 });
 
@@ -106,6 +109,6 @@ test('the status type names every way out of a final status, a failed full refun
     'A payment `canceled` by refunding everything it held returns to `requires_action`, with the label it had, if that refund fails.',
   );
   expect(status).toContain(
-    'it returns to `requires_action` with the label those funds call for (`UNDER` when short; `LATE` stays), whatever the quote, and `amount_received` is unchanged.',
+    'it returns to `requires_action` with the label those funds call for (`UNDER` when short), whatever the quote, and `amount_received` is unchanged.',
   );
 });

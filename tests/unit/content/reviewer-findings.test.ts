@@ -1,0 +1,184 @@
+import {readFileSync} from 'node:fs';
+import {expect, test} from 'vitest';
+import {parse} from 'yaml';
+import {paymentStatuses, statusTransitions} from '../../../src/data/statuses';
+import {webhookEvents} from '../../../src/data/webhooks';
+
+// What a fresh-eyes reviewer found the pages, the data and the API description
+// saying differently, held to the lead's decisions word for word.
+
+/** A text with every run of white space made one space, as a reader sees it. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+const prose = (file: string) => words(readFileSync(file, 'utf8'));
+/** The parts of api/openapi.yaml these tests read. */
+interface Description {
+  info: {description: string};
+  webhooks: {event: {post: {description: string; responses: Record<string, {description: string}>}}};
+  components: {
+    schemas: {
+      Balance: {properties: {reserved: {description: string}}};
+      PaymentStatus: {description: string};
+      PaymentLabel: {description: string};
+      Error: {properties: {error: {properties: {code: {'x-error-codes': Record<string, {cause: string}>}}}}};
+    };
+  };
+}
+const api = () => parse(readFileSync('api/openapi.yaml', 'utf8')) as Description;
+
+test('a webhook is answered only after its event and its work are recorded durably, never with the work done afterwards', () => {
+  const receive = api().webhooks.event.post;
+  const description = words(receive.description);
+  expect(description).not.toContain('do the work afterwards');
+  expect(description).toContain(
+    'Verify the delivery, then record the event and the fulfilment it calls for durably, in one transaction (as the webhook guide shows), before you answer any 2xx within 15 s. Anything left for after the answer, such as emails or shipping, must be queued durably first, in that transaction: after a 2xx Coinwharf does not send the event again, so work that only runs after the answer is lost if your server stops.',
+  );
+  expect(receive.responses['2XX'].description).toBe(
+    'Received. Any 2xx within 15 s acknowledges the delivery, and Coinwharf does not send the event again, so record the event and queue its work durably before you answer.',
+  );
+});
+
+test('the webhook guide checks every day that each succeeded payment has a fulfilled order', () => {
+  const guide = prose('docs/payments/webhook-guide.mdx');
+  expect(guide).toContain(
+    "### Check fulfilment every day Failed events are only the deliveries Coinwharf knows went wrong. An event your endpoint answered with a `2xx` and then lost, or one older than the 30 days events are kept, is in no list. So once a day, check that every `succeeded` payment since yesterday's check has a fulfilled order. The [list payments example](/api/payments#list-payments-example-request) lists the `succeeded` payments to the last page when `STATUS` is not set: `npx tsx list-payments.ts`, `python3 list_payments.py` or `bash list-payments.sh`.",
+  );
+  // What the page says the samples do when STATUS is unset is what they do.
+  expect(readFileSync('examples/api/list-payments.sh', 'utf8')).toContain('status_wanted="${STATUS:-succeeded}"');
+});
+
+test('the fees page says an overpayment refund is covered by the reserve only as far as the available balance allows, as the API does', () => {
+  const fees = prose('docs/payments/fees-and-settlement.mdx');
+  expect(fees).not.toContain('always covered');
+  expect(fees).not.toContain('always refund it');
+  expect(fees).toContain(
+    "The refund of an excess (`reason: overpayment`) within 30 days of its arrival is covered by the reserve that settlement keeps back, but only as far as the available balance allows: `reserved` is never more than `available`, and is zero when `available` is zero or less, for example after refunds' network fees used it up.",
+  );
+  expect(fees).toContain(
+    'fails at once with `409` and the code `balance_insufficient`, and no refund is created: handle that error on every refund, an overpayment refund included.',
+  );
+});
+
+test('reserved is what is left of the excesses, never more than available and zero when available is zero or negative', () => {
+  const reserved = api().components.schemas.Balance.properties.reserved.description;
+  expect(reserved).not.toContain('never negative and never more');
+  expect(reserved).toContain(
+    "Part of `available`, not in addition to it: what is left of those excesses, but never more than the pair's `available`, so zero when `available` is zero or negative.",
+  );
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
+    'It is part of `available`, not on top of it: never more than it, and zero when `available` is zero or less.',
+  );
+});
+
+test('funds of another token, or recovered from the wrong network, go to an address the customer gives, never to the sending address nor the payment', () => {
+  const overview = prose('docs/payments/index.mdx');
+  expect(overview).not.toContain('returns them to the address they were sent from');
+  expect(overview).toContain(
+    "write to [support@coinwharf.com](mailto:support@coinwharf.com) with the payment's id, that network, the transaction hash and an address the customer gives you on that network, collected as for a [refund](./refunds.mdx#collect-the-customers-address). Support returns the funds there, never to the address they were sent from, and never credits them to the payment or to your balance, so never fulfil the order from them.",
+  );
+  expect(overview).toContain(
+    'Support never sends them to the address they were sent from, which may belong to an exchange, and never credits them to the payment or to your balance, so never fulfil the order from them.',
+  );
+  expect(prose('docs/payments/webhook-guide.mdx')).toContain(
+    'returns them to an address the customer gives you on that network, never to the sending address',
+  );
+});
+
+test('after a reorg, the overview tells the customer what the event catalogue does, word for word', () => {
+  const when = webhookEvents.find((e) => e.type === 'payment.awaiting_payment')?.when ?? '';
+  const advice = when.slice(when.indexOf('Tell the customer'));
+  expect(advice).toMatch(/^Tell the customer .+ a dropped transaction is usually mined in a later block\.$/);
+  expect(prose('docs/payments/index.mdx')).toContain(
+    `and Coinwharf sends \`payment.awaiting_payment\`: ${advice[0].toLowerCase()}${advice.slice(1, -1)}. Once the quote`,
+  );
+});
+
+test('a reorg of funds still confirming on a payment that requires action or succeeded changes neither its status nor amount_received', () => {
+  expect(prose('docs/payments/index.mdx')).toContain(
+    'A reorg can also drop funds still confirming on a payment that is `requires_action` or `succeeded`, such as late funds. They leave `amount_pending` and `transactions`; the status and `amount_received` do not change, and Coinwharf sends `payment.updated`. Once `amount_pending` is zero, you can accept or refund a payment that requires action again.',
+  );
+  expect(words(api().components.schemas.PaymentStatus.description)).toContain(
+    'A reorg that drops unconfirmed funds of a `requires_action` or `succeeded` payment takes them out of `amount_pending` and `transactions` and sends `payment.updated`; the status and `amount_received` do not change.',
+  );
+});
+
+test('no LATE payment can be pending, so the overview does not say a reorg keeps LATE', () => {
+  // The only way back to pending is an UNDER top-up while the quote is valid; LATE means the quote had ended.
+  expect(statusTransitions.filter((t) => t.to === 'pending' && t.from !== 'awaiting_payment')).toEqual([
+    {
+      from: 'requires_action',
+      to: 'pending',
+      when: 'the customer tops up an UNDER payment while the quote is valid',
+      short: 'top-up',
+    },
+  ]);
+  for (const file of ['docs/payments/index.mdx', 'changelog/2026-11-25-money-never-reaches-a-dead-end.md']) {
+    expect(prose(file), file).not.toMatch(/LATE` stays `LATE|`LATE` stays\)|LATE kept/);
+  }
+  expect(statusTransitions.map((t) => t.when).join(' ')).not.toContain('LATE kept');
+});
+
+test('labels follow the amounts, and an overpayment refund needs the OVER label whatever the status', () => {
+  const description = api();
+  expect(description.components.schemas.PaymentLabel.description).toContain(
+    '`UNDER` and `OVER` follow the confirmed amounts: when later funds lift a payment to `amount_due`, `UNDER` goes, and once `amount_received` is more, `OVER` is added, whatever the status.',
+  );
+  const codes = description.components.schemas.Error.properties.error.properties.code['x-error-codes'];
+  expect(codes.refund_exceeds_excess.cause).toMatch(/, or the payment has no `OVER` label\.$/);
+  expect(prose('docs/payments/index.mdx')).toContain(
+    'The `UNDER` and `OVER` labels follow the confirmed amounts, whatever the status: when later funds lift a payment to `amount_due`, `UNDER` goes, and once `amount_received` is more than `amount_due`, `OVER` is added;',
+  );
+});
+
+test('the welcome page lists 409 idempotency_in_progress with the answers an idempotency key does not keep, as the API does', () => {
+  expect(prose('docs/intro.mdx')).toContain(
+    '`401`, `409 idempotency_in_progress`, `429` and `5xx` answers are not kept, so their retry runs again',
+  );
+  expect(words(api().info.description)).toContain(
+    'every `4XX` response except `401`, `409 idempotency_in_progress` and `429`',
+  );
+});
+
+test('the refunds guide says the refund simulator has no default outcome, and what the sample sends', () => {
+  const refunds = prose('docs/payments/refunds.mdx');
+  expect(refunds).not.toContain('`succeed`, the default');
+  expect(refunds).toContain(
+    'naming the `outcome`, which the API requires and does not default: `succeed` sends `refund.succeeded`; `fail` sends `refund.failed`. The sample sends `succeed` unless you set `OUTCOME=fail`.',
+  );
+});
+
+test('the fees page says where an UNDER payment’s confirmed funds are while its top-up confirms', () => {
+  expect(readFileSync('docs/payments/fees-and-settlement.mdx', 'utf8')).toContain(
+    '| Confirmed, the payment is `pending` again while the top-up of an `UNDER` payment confirms | `amount_received` (the top-up in `amount_pending`) | `pending`, both: not yours until the payment succeeds, or until you accept the funds if it requires action again |',
+  );
+});
+
+test('within a version, only a change that stops money being stranded or lost may change behaviour, and the changelog marks it Breaking with what to change', () => {
+  expect(words(api().info.description)).toContain(
+    'with one exception: a change that stops money being stranded or lost may change behaviour within a version. The changelog marks such a change **Breaking** and says what to change in your client.',
+  );
+  const entry = prose('changelog/2026-11-25-money-never-reaches-a-dead-end.md');
+  expect(entry).toContain('**Breaking**: some of these changes change behaviour within `/v1`.');
+  expect(entry).toContain(
+    '## What to change **Breaking**: a `/v1` client written before this change must do the following.',
+  );
+  expect(entry).toContain('1. Read `amount_pending` as well as `amount_received`');
+  expect(entry).toContain(
+    '2. Handle `409 payment_invalid_state` on `POST /v1/payments/{id}/accept`, and on `POST /v1/refunds` for a payment that requires action, while funds confirm',
+  );
+});
+
+test('prose that names the canceled status writes it as code, not as the verb', () => {
+  expect(paymentStatuses.find((s) => s.status === 'canceled')?.yourMove).toBe(
+    'Nothing: the customer can no longer pay it. If a refund made it `canceled`, watch for refund.failed.',
+  );
+  expect(webhookEvents.find((e) => e.type === 'refund.failed')?.when).toContain(
+    '(a payment the refund made `canceled` requires action again)',
+  );
+  for (const file of [
+    'docs/payments/index.mdx',
+    'docs/payments/refunds.mdx',
+    'src/data/statuses.ts',
+    'src/data/webhooks.ts',
+  ])
+    expect(prose(file), file).not.toMatch(/refund cancelled/);
+});
