@@ -5,24 +5,8 @@ import Fastify, {type FastifyInstance} from 'fastify';
 import type {AddressInfo} from 'node:net';
 import {pathToFileURL} from 'node:url';
 import {EventStore} from './event-store';
-import {verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
+import {checkedSecret, verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
 import type {CoinwharfEvent} from './webhook-event';
-
-/**
- * Your endpoint's secret, checked once, when the receiver starts: a secret that is missing, or not
- * whsec_ and base64 (cut short when copied, say), would fail every delivery, so it stops the
- * receiver here instead, with one line saying what to fix.
- */
-export function checkedSecret(secret: string | undefined): string {
-  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
-  const base64 = secret.replace(/^whsec_/, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) {
-    throw new Error(
-      "COINWHARF_WEBHOOK_SECRET: The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again",
-    );
-  }
-  return secret;
-}
 
 export function createApp(secret: string, store: EventStore): FastifyInstance {
   checkedSecret(secret); // once, here, not at every delivery

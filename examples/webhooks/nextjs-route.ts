@@ -3,28 +3,14 @@
 // Save the three files it imports next to it, in app/api/webhooks/coinwharf/:
 // event-store.ts, verify-standardwebhooks.ts and webhook-event.ts. Only route.ts is a route.
 import {EventStore} from './event-store';
-import {verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
+import {checkedSecret, verifyWebhook, WebhookVerificationError} from './verify-standardwebhooks';
 import type {CoinwharfEvent} from './webhook-event';
 
 export const runtime = 'nodejs'; // node:sqlite and node:crypto need the Node.js runtime, not the Edge one
 
-/**
- * Your endpoint's secret, checked at the first delivery rather than when the route loads, since
- * `next build` loads every route, often where the secret is not set. A secret that is missing, or
- * not whsec_ and base64 (cut short when copied, say), throws one line saying what to fix: Next.js
- * logs it and answers 500, and Coinwharf sends the event again once you have fixed the secret.
- */
-function checkedSecret(secret: string | undefined): string {
-  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
-  const base64 = secret.replace(/^whsec_/, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) {
-    throw new Error(
-      "COINWHARF_WEBHOOK_SECRET: The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again",
-    );
-  }
-  return secret;
-}
-
+// The secret is checked at the first delivery, not when the route loads: `next build` loads every
+// route, often where the secret is not set. A bad one throws one line: Next.js logs it and answers
+// 500, and Coinwharf sends the event again once you have fixed the secret.
 let secret: string | undefined;
 let store: EventStore | undefined;
 

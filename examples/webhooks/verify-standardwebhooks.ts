@@ -5,6 +5,22 @@ import type {CoinwharfEvent} from './webhook-event';
 
 export {WebhookVerificationError} from 'standardwebhooks';
 
+/**
+ * Your endpoint's secret as the receiver reads it, checked once rather than at every delivery: a
+ * secret that is missing, or not whsec_ and base64 (cut short when copied, say), would fail every
+ * delivery, so this throws one line saying what to fix.
+ */
+export function checkedSecret(secret: string | undefined): string {
+  if (!secret) throw new Error('Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)');
+  const base64 = secret.replace(/^whsec_/, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) {
+    throw new Error(
+      "COINWHARF_WEBHOOK_SECRET: The webhook secret is empty or not base64 after whsec_: copy your endpoint's secret again",
+    );
+  }
+  return secret;
+}
+
 /** Headers as Node (`req.headers`) or the Fetch API (`request.headers`) hands them over. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 

@@ -782,8 +782,9 @@ test.describe('a secret that is missing, or not whsec_ and base64, stops each re
   });
 
   test('the Next.js route loads without a good secret, as `next build` loads it, and throws that line at its first delivery (a 500, which Coinwharf retries)', async () => {
-    const saved = process.env.COINWHARF_WEBHOOK_SECRET;
+    const saved = {secret: process.env.COINWHARF_WEBHOOK_SECRET, database: process.env.PROCESSED_EVENTS_DB};
     const directory = mkdtempSync(path.join(tmpdir(), 'coinwharf-nextjs-'));
+    process.env.PROCESSED_EVENTS_DB = path.join(directory, 'webhooks.sqlite3');
     try {
       symlinkSync(path.resolve('node_modules'), path.join(directory, 'node_modules'));
       for (const file of ['event-store.ts', 'verify-standardwebhooks.ts', 'webhook-event.ts'])
@@ -804,8 +805,13 @@ test.describe('a secret that is missing, or not whsec_ and base64, stops each re
       // With the secret right, the same unsigned delivery is refused as unsigned: the check passed.
       expect((await deliver(secret)).status).toBe(400);
     } finally {
-      if (saved === undefined) delete process.env.COINWHARF_WEBHOOK_SECRET;
-      else process.env.COINWHARF_WEBHOOK_SECRET = saved;
+      for (const [name, value] of [
+        ['COINWHARF_WEBHOOK_SECRET', saved.secret],
+        ['PROCESSED_EVENTS_DB', saved.database],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
       rmSync(directory, {recursive: true, force: true});
     }
   });
