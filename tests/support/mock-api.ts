@@ -959,7 +959,7 @@ export async function startMockApi(): Promise<MockApi> {
     chain: {
       async see(paymentId, amount) {
         const payment = payments.get(paymentId);
-        if (!['requires_action', 'succeeded'].includes(payment?.status))
+        if (!payment || !['requires_action', 'succeeded'].includes(payment.status))
           throw new Error(
             `mock.chain.see plays funds reaching a requires_action or succeeded payment only, not ${paymentId}`,
           );
@@ -988,7 +988,7 @@ export async function startMockApi(): Promise<MockApi> {
       },
       async drop(paymentId, {quoteValid}) {
         const payment = payments.get(paymentId);
-        if (['requires_action', 'succeeded'].includes(payment?.status)) {
+        if (payment && ['requires_action', 'succeeded'].includes(payment.status)) {
           // Its unconfirmed funds are gone; its status and confirmed funds stay.
           dropUnconfirmed(payment);
           payment.confirmations = payment.required_confirmations;
