@@ -311,7 +311,7 @@ test.describe('Copy', () => {
 const scrollsSideways = (block: Locator) =>
   block.locator('pre').evaluate((element) => element.scrollWidth > element.clientWidth);
 
-interface ShownBlock {
+interface BlockWidth {
   title: string;
   scrollsSideways: boolean;
   wordWrapButtons: number;
@@ -322,7 +322,7 @@ interface ShownBlock {
  * one go: whether it scrolls sideways and how many word wrap buttons it has. One reading of the page, not
  * a round trip per block: the quickstart has over a hundred.
  */
-function readShownBlocks(page: Page, onScreen: boolean): Promise<ShownBlock[]> {
+function readBlockWidths(page: Page, onScreen: boolean): Promise<BlockWidth[]> {
   return page.evaluate((onlyOnScreen) => {
     return [...document.querySelectorAll<HTMLElement>('.theme-code-block')]
       .filter((block) => block.checkVisibility())
@@ -399,7 +399,7 @@ test('every block of a full load gets the word wrap button exactly when it scrol
       await expect
         .poll(
           async () => {
-            const blocks = await readShownBlocks(page, true);
+            const blocks = await readBlockWidths(page, true);
             for (const block of blocks) seen.set(block.title, block.scrollsSideways);
             return blocks.filter((block) => block.wordWrapButtons !== (block.scrollsSideways ? 1 : 0));
           },
@@ -463,7 +463,7 @@ test('jumping down the quickstart several screens at a time shifts no layout: ea
     });
     // Read at once, with no waiting: each wide block on screen has its button already (what a late
     // measure would add, widening the painted button group).
-    const wide = (await readShownBlocks(page, true)).filter((block) => block.scrollsSideways);
+    const wide = (await readBlockWidths(page, true)).filter((block) => block.scrollsSideways);
     expect(wide.filter((block) => block.wordWrapButtons !== 1).map((block) => block.title)).toEqual([]);
     checked += wide.length;
   } while (y < bottom);
