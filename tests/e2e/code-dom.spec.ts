@@ -17,12 +17,14 @@ test.describe('the built HTML', () => {
   // lines), receivers that fulfil in one transaction, and literal per-terminal commands in three
   // languages on the quickstart and testing guide. Budgets are those counts plus 3 %. The sixth
   // integrator review's receivers (checking the order before advising, a line per status) made the
-  // quickstart 9,273 and the webhook guide 7,260 (budgets 9,700 and 7,600).
+  // quickstart 9,273 and the webhook guide 7,260 (budgets 9,700 and 7,600). The eighth review's samples
+  // (exit 2 for a missing variable in every language, a one-line report of a JSON error that is not the
+  // API's, the webhook secret checked once) made them 9,996, 7,742, 7,495 and 9,861: budgets about +3 %.
   const elementBudgets: Record<string, number> = {
-    [routes.quickstart]: 9_700,
-    [routes.webhookGuide]: 7_600,
-    '/api/payments': 6_950,
-    '/payments/testing': 9_200,
+    [routes.quickstart]: 10_300,
+    [routes.webhookGuide]: 8_000,
+    '/api/payments': 7_700,
+    '/payments/testing': 10_100,
   };
   for (const [route, budget] of Object.entries(elementBudgets)) {
     test(`${route} has at most ${budget} elements`, () => {
