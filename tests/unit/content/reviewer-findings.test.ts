@@ -19,7 +19,9 @@ interface Description {
       Balance: {properties: {reserved: {description: string}}};
       PaymentStatus: {description: string};
       PaymentLabel: {description: string};
-      Error: {properties: {error: {properties: {code: {'x-error-codes': Record<string, {cause: string}>}}}}};
+      Error: {
+        properties: {error: {properties: {code: {'x-error-codes': Record<string, {cause: string; fix: string}>}}}};
+      };
     };
   };
 }
@@ -181,4 +183,19 @@ test('prose that names the canceled status writes it as code, not as the verb', 
     'src/data/webhooks.ts',
   ])
     expect(prose(file), file).not.toMatch(/refund cancelled/);
+});
+
+test('after 409 idempotency_conflict, the welcome page and the API first check whether the first request took effect, as going live does', () => {
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    'Before you send the request again under a new key, check whether the first one took effect (fetch the payment, or list its refunds): a retry that rebuilt its body, such as a refund amount worked out again, would otherwise run twice.',
+  );
+  const intro = prose('docs/intro.mdx');
+  expect(intro).not.toContain('send this request with a new key, and find');
+  expect(intro).toContain(
+    'for `idempotency_conflict`, the key was already used with other parameters: first check whether the first request took effect (fetch the payment, or list its refunds), since a retry that rebuilt its body, such as a refund amount worked out again, would otherwise run twice; only then send it under a new key, and find where your code reuses keys;',
+  );
+  const codes = api().components.schemas.Error.properties.error.properties.code['x-error-codes'];
+  expect(codes.idempotency_conflict.fix).toBe(
+    'First check whether the first request took effect (fetch the payment, or list its refunds): a retry that rebuilt its body, such as a refund amount worked out again, would otherwise run twice. Only then send the request under a new key, and find where your code reuses keys: reuse a key only to retry the very same request.',
+  );
 });
