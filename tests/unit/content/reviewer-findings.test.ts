@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {expect, test} from 'vitest';
 import {parse} from 'yaml';
+import {networks} from '../../../src/data/networks';
 import {paymentStatuses, statusTransitions} from '../../../src/data/statuses';
 import {webhookEvents} from '../../../src/data/webhooks';
 
@@ -17,6 +18,7 @@ interface Description {
   components: {
     schemas: {
       Balance: {properties: {reserved: {description: string}}};
+      CreatePaymentRequest: {properties: {expires_in: {description: string}}};
       PaymentStatus: {description: string};
       PaymentLabel: {description: string};
       Error: {
@@ -197,5 +199,16 @@ test('after 409 idempotency_conflict, the welcome page and the API first check w
   const codes = api().components.schemas.Error.properties.error.properties.code['x-error-codes'];
   expect(codes.idempotency_conflict.fix).toBe(
     'First check whether the first request took effect (fetch the payment, or list its refunds): a retry that rebuilt its body, such as a refund amount worked out again, would otherwise run twice. Only then send the request under a new key, and find where your code reuses keys: reuse a key only to retry the very same request.',
+  );
+});
+
+test('a Bitcoin payment asks for a one-hour quote, since a short payment is flagged UNDER only after three confirmations', () => {
+  const bitcoin = networks.find((n) => n.network === 'bitcoin');
+  expect([bitcoin?.requiredConfirmations, bitcoin?.typicalTime]).toEqual([3, '~30 min']);
+  expect(prose('docs/payments/index.mdx')).toContain(
+    'A short payment is flagged `UNDER` only once it has its required confirmations. On Bitcoin that takes three confirmations, about 30 minutes, so with the default 15-minute quote the flag comes after the quote has ended and any top-up arrives late. On slow networks such as Bitcoin, ask for `expires_in: 3600` when you create the payment, so that a short payment is flagged while its quote is still valid. A top-up that arrives after `expires_at` adds `LATE`, and the payment then needs your accept or refund.',
+  );
+  expect(words(api().components.schemas.CreatePaymentRequest.properties.expires_in.description)).toBe(
+    'Seconds the quote stays locked. A short payment is flagged `UNDER` only once it has its required confirmations (Bitcoin: 3, about 30 minutes), so on Bitcoin that comes after the default 900-second quote has ended. On slow networks such as Bitcoin, ask for `expires_in: 3600`, so that a short payment is flagged while its quote is still valid and the customer can top up. A top-up that arrives after `expires_at` adds `LATE`, and the payment then needs your accept or refund.',
   );
 });
