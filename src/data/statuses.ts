@@ -11,7 +11,7 @@ export type PaymentLabel = 'LATE' | 'UNDER' | 'OVER';
 
 export interface StatusInfo {
   status: PaymentStatus;
-  /** The payment's outcome is settled (an expired payment reopens only if funds arrive late). */
+  /** The payment's outcome is settled (an expired payment reopens only once late funds are confirmed). */
   final: boolean;
   meaning: string;
   /** What the merchant should do in this status. */
@@ -62,21 +62,21 @@ export const paymentStatuses: readonly StatusInfo[] = [
     status: 'expired',
     final: true,
     meaning:
-      'The quote window ended with no transaction seen. Funds that still arrive reopen it as requires_action with the LATE label.',
+      'The quote window ended with no transaction seen. Funds that still arrive reopen it as requires_action with the LATE label once they are confirmed.',
     yourMove: 'Create a new payment if the customer still wants to pay.',
   },
   {
     status: 'canceled',
     final: true,
     meaning:
-      'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label. If that refund fails, it returns to requires_action with the label it had.',
+      'You canceled it while it awaited payment, or refunded everything that arrived while it required action. Funds that still arrive reopen it as requires_action with the LATE label once they are confirmed. If that refund fails, it returns to requires_action with the label it had.',
     yourMove: 'Nothing: the customer can no longer pay it. If a refund made it `canceled`, watch for refund.failed.',
   },
   {
     status: 'failed',
     final: true,
     meaning:
-      'A reorg removed the transaction after the quote was no longer valid, and no confirmed funds remained. Funds that still arrive reopen it as requires_action with the LATE label.',
+      'A reorg removed the transaction after the quote was no longer valid, and no confirmed funds remained. Funds that still arrive reopen it as requires_action with the LATE label once they are confirmed.',
     yourMove: 'Do not fulfil. Create a new payment if the customer still wants to pay.',
   },
 ];
@@ -106,15 +106,27 @@ export const statusTransitions: readonly StatusTransition[] = [
     when: 'a reorg drops the transaction, no confirmed funds, quote expired',
     short: 'reorg, quote over',
   },
-  {from: 'expired', to: 'requires_action', when: 'funds arrive late', short: 'late funds', label: 'LATE'},
-  {from: 'canceled', to: 'requires_action', when: 'funds arrive after it ended', short: 'late funds', label: 'LATE'},
+  {from: 'expired', to: 'requires_action', when: 'late funds are confirmed', short: 'late funds', label: 'LATE'},
+  {
+    from: 'canceled',
+    to: 'requires_action',
+    when: 'funds that arrive after it ended are confirmed',
+    short: 'late funds',
+    label: 'LATE',
+  },
   {
     from: 'canceled',
     to: 'requires_action',
     when: 'the refund of everything it held fails (the funds are back)',
     short: 'refund failed',
   },
-  {from: 'failed', to: 'requires_action', when: 'funds arrive after it ended', short: 'late funds', label: 'LATE'},
+  {
+    from: 'failed',
+    to: 'requires_action',
+    when: 'funds that arrive after it ended are confirmed',
+    short: 'late funds',
+    label: 'LATE',
+  },
   {
     from: 'succeeded',
     to: 'succeeded',
@@ -193,21 +205,21 @@ export const fundsArriving: readonly FundsArrival[] = [
     becomes: 'requires_action',
     label: 'LATE',
     event: 'payment.requires_action',
-    what: 'Reopened: accept the funds or refund them.',
+    what: 'Once confirmed: reopened, accept the funds or refund them. Until then they are in `amount_pending` and `transactions`, the status stays and Coinwharf sends `payment.updated`.',
   },
   {
     status: 'canceled',
     becomes: 'requires_action',
     label: 'LATE',
     event: 'payment.requires_action',
-    what: 'Reopened: accept the funds or refund them.',
+    what: 'Once confirmed: reopened, accept the funds or refund them. Until then they are in `amount_pending` and `transactions`, the status stays and Coinwharf sends `payment.updated`.',
   },
   {
     status: 'failed',
     becomes: 'requires_action',
     label: 'LATE',
     event: 'payment.requires_action',
-    what: 'Reopened: accept the funds or refund them.',
+    what: 'Once confirmed: reopened, accept the funds or refund them. Until then they are in `amount_pending` and `transactions`, the status stays and Coinwharf sends `payment.updated`.',
   },
 ];
 

@@ -199,6 +199,49 @@ test('funds arriving at a canceled payment reopen it too, and can be refunded', 
   expect(mock.violations).toEqual([]);
 });
 
+for (const end of ['expire', 'cancel'] as const) {
+  test(`funds reaching a payment that ended (${end}) reopen it only once confirmed: until then they are pending, its status stays and accept answers 409`, async ({
+    mock,
+  }) => {
+    const created = await payment(mock);
+    const ended =
+      end === 'expire'
+        ? await simulate(mock, created.id, 'expire')
+        : await callMock(mock, 'POST', `/payments/${created.id}/cancel`);
+    const status = end === 'expire' ? 'expired' : 'canceled';
+    expect(ended.status).toBe(status);
+    // Seen on chain, one confirmation: counted as pending and listed, the status unchanged.
+    await mock.chain.see(created.id, '25.00');
+    const seen = await callMock(mock, 'GET', `/payments/${created.id}`);
+    expect([seen.status, seen.labels, seen.amount_received.amount, seen.amount_pending.amount]).toEqual([
+      status,
+      [],
+      '0.00',
+      '25.00',
+    ]);
+    expect(seen.transactions).toHaveLength(1);
+    expect(seen.transactions[0]).toMatchObject({amount: {amount: '25.00', currency: 'USDC'}, confirmations: 1});
+    expect((await eventsOf(mock, created.id)).at(-1)).toBe('payment.updated');
+    // Nothing confirmed, nothing to accept.
+    const accept = await raw(mock, 'POST', `/payments/${created.id}/accept`);
+    expect([accept.status, accept.body.error?.code, accept.body.error?.message]).toEqual([
+      409,
+      'payment_invalid_state',
+      `Payment ${created.id} is ${status}; only requires_action payments can be accepted.`,
+    ]);
+    // Confirmed: reopened as requires_action with LATE, and now it can be accepted.
+    await mock.chain.confirm(created.id);
+    const reopened = await callMock(mock, 'GET', `/payments/${created.id}`);
+    expect([reopened.status, reopened.labels, reopened.amount_received.amount, reopened.amount_pending.amount]).toEqual(
+      ['requires_action', ['LATE'], '25.00', '0.00'],
+    );
+    expect((await eventsOf(mock, created.id)).at(-1)).toBe('payment.requires_action');
+    const accepted = await callMock(mock, 'POST', `/payments/${created.id}/accept`);
+    expect(accepted).toMatchObject({status: 'succeeded', labels: ['LATE'], fee: {amount: '0.25', currency: 'USDC'}});
+    expect(mock.violations).toEqual([]);
+  });
+}
+
 test('funds arriving at a succeeded payment keep it succeeded, add OVER, raise amount_received and send payment.updated', async ({
   mock,
 }) => {

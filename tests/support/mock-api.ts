@@ -46,11 +46,13 @@ export interface MockApi {
   /**
    * For tests only, not an API path: plays the chain where the sandbox simulator has no outcome.
    * `see` puts funds of `amount` (in the payment's asset) on a `requires_action` payment after its
-   * quote ended (an UNDER one gains LATE) or on a `succeeded` one, seen with one confirmation, so
-   * they count in `amount_pending`; `confirm` gives every transaction the required confirmations,
-   * and the labels follow the amounts (UNDER goes once `amount_received` reaches `amount_due`, OVER
-   * comes once it is more; a succeeded payment's fee is worked out again). Each sends
-   * payment.updated, as funds reaching such a payment do (src/data/statuses.ts, fundsArriving).
+   * quote ended (an UNDER one gains LATE), on a `succeeded` one, or on an `expired`, `canceled` or
+   * `failed` one, whose status stays as it is, seen with one confirmation, so they count in
+   * `amount_pending`; `confirm` gives every transaction the required confirmations, and the labels
+   * follow the amounts (UNDER goes once `amount_received` reaches `amount_due`, OVER comes once it
+   * is more; a succeeded payment's fee is worked out again). Each sends payment.updated, as funds
+   * reaching such a payment do (src/data/statuses.ts, fundsArriving), except that confirming the
+   * funds of an ended payment reopens it as `requires_action` with LATE (payment.requires_action).
    * `topUp` plays the customer topping up a `requires_action` UNDER payment: the funds are seen with
    * one confirmation, and the payment is `pending` again (payment.pending), still holding the
    * confirmed funds of its first transaction. `drop` plays a reorg: the unconfirmed transactions are
@@ -373,6 +375,8 @@ export async function startMockApi(): Promise<MockApi> {
       await setStatus(payment, 'requires_action', {labels, confirmations});
     } else await setStatus(payment, quoteValid ? 'awaiting_payment' : 'failed');
   };
+  /** Where a payment has ended: funds reaching it reopen it as requires_action LATE once confirmed. */
+  const ended = ['expired', 'canceled', 'failed'];
   /** 1 % of the confirmed funds, rounded half up to the asset's smallest unit. */
   const feeOf = (payment: Json) => money(payment, (unitsOf(payment, 'amount_received') + 50n) / 100n);
 
@@ -491,11 +495,10 @@ export async function startMockApi(): Promise<MockApi> {
     async simulatePayment(c) {
       const outcome = String(c.request.requestBody.outcome);
       const id = String(c.request.params.id);
-      const ended = ['expired', 'canceled', 'failed', 'succeeded'];
       const found =
         outcome === 'top_up'
           ? paymentIn(c, 'requires_action', 'topped up')
-          : outcome === 'late' && ended.includes(payments.get(id)?.status)
+          : outcome === 'late' && [...ended, 'succeeded'].includes(payments.get(id)?.status)
             ? {payment: payments.get(id) as Json}
             : paymentIn(c, 'awaiting_payment', 'simulated');
       if ('refused' in found) return found.refused;
@@ -959,9 +962,9 @@ export async function startMockApi(): Promise<MockApi> {
     chain: {
       async see(paymentId, amount) {
         const payment = payments.get(paymentId);
-        if (!payment || !['requires_action', 'succeeded'].includes(payment.status))
+        if (!payment || !['requires_action', 'succeeded', ...ended].includes(payment.status))
           throw new Error(
-            `mock.chain.see plays funds reaching a requires_action or succeeded payment only, not ${paymentId}`,
+            `mock.chain.see plays funds reaching a requires_action, succeeded or ended payment only, not ${paymentId}`,
           );
         seeTransaction(payment, units(amount, decimals[payment.asset]), 1);
         // Funds reaching a payment that requires action come after its quote: LATE (src/data/statuses.ts).
@@ -975,9 +978,13 @@ export async function startMockApi(): Promise<MockApi> {
         const payment = payments.get(paymentId);
         if (!payment) throw new Error(`mock.chain.confirm: no payment ${paymentId}`);
         confirmAll(payment);
+        // Confirmed funds reopen an ended payment, LATE; unconfirmed ones left its status as it was.
+        const reopens = ended.includes(payment.status);
+        if (reopens) payment.labels = [...new Set([...payment.labels, 'LATE'])];
         followAmounts(payment);
         if (payment.status === 'succeeded') payment.fee = feeOf(payment);
-        await amountsChanged(payment);
+        if (reopens) await setStatus(payment, 'requires_action');
+        else await amountsChanged(payment);
       },
       async topUp(paymentId, amount) {
         const payment = payments.get(paymentId);

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {expect, test} from 'vitest';
 import {parse} from 'yaml';
 import {networks} from '../../../src/data/networks';
-import {paymentStatuses, statusTransitions} from '../../../src/data/statuses';
+import {fundsArriving, paymentStatuses, statusTransitions} from '../../../src/data/statuses';
 import {webhookEvents} from '../../../src/data/webhooks';
 
 // What a fresh-eyes reviewer found the pages, the data and the API description
@@ -14,6 +14,7 @@ const prose = (file: string) => words(readFileSync(file, 'utf8'));
 /** The parts of api/openapi.yaml these tests read. */
 interface Description {
   info: {description: string};
+  paths: {'/payments/{id}/accept': {post: {description: string}}};
   webhooks: {event: {post: {description: string; responses: Record<string, {description: string}>}}};
   components: {
     schemas: {
@@ -211,4 +212,44 @@ test('a Bitcoin payment asks for a one-hour quote, since a short payment is flag
   expect(words(api().components.schemas.CreatePaymentRequest.properties.expires_in.description)).toBe(
     'Seconds the quote stays locked. A short payment is flagged `UNDER` only once it has its required confirmations (Bitcoin: 3, about 30 minutes), so on Bitcoin that comes after the default 900-second quote has ended. On slow networks such as Bitcoin, ask for `expires_in: 3600`, so that a short payment is flagged while its quote is still valid and the customer can top up. A top-up that arrives after `expires_at` adds `LATE`, and the payment then needs your accept or refund.',
   );
+});
+
+test('late funds reopen an ended payment only once confirmed, and accept answers 409 when nothing was received', () => {
+  const rule =
+    'Until then they show in `amount_pending` and `transactions`, the status stays, and Coinwharf sends `payment.updated`.';
+  const overview = prose('docs/payments/index.mdx');
+  expect(overview).not.toContain(
+    'Funds that reach an `expired`, `canceled` or `failed` payment reopen it as `requires_action` with the `LATE` label, so',
+  );
+  expect(overview).toContain(
+    `Funds that reach an \`expired\`, \`canceled\` or \`failed\` payment reopen it as \`requires_action\` with the \`LATE\` label once they are confirmed, so that you can accept them or refund them. ${rule}`,
+  );
+  expect(overview).toContain(
+    'Funds that reach the address of any of the three show in `amount_pending` and `transactions` while they confirm, and the status stays. Once they are confirmed, the payment moves to `requires_action` with the `LATE` label, because the locked rate no longer holds.',
+  );
+  expect(overview).toContain(
+    'Accepting answers `409 payment_invalid_state` while `amount_pending` is not zero, or when `amount_received` is zero: there is nothing confirmed to accept.',
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    'Funds that reach an `expired`, `canceled` or `failed` payment move it to `requires_action` with the `LATE` label once they are confirmed, and send `payment.requires_action`; until then they show in `amount_pending` and `transactions`, and the status stays.',
+  );
+  const description = api();
+  expect(words(description.components.schemas.PaymentStatus.description)).toContain(
+    'Funds reaching an `expired`, `canceled` or `failed` payment show in `amount_pending` and `transactions` while they confirm, its status stays and Coinwharf sends `payment.updated`; once they are confirmed, they reopen it as `requires_action` with `LATE`.',
+  );
+  expect(words(description.paths['/payments/{id}/accept'].post.description)).toContain(
+    'Only while the payment is `requires_action`, nothing is waiting for confirmations (`amount_pending` is zero) and something was confirmed (`amount_received` is above zero); otherwise `409 payment_invalid_state`.',
+  );
+  const codes = description.components.schemas.Error.properties.error.properties.code['x-error-codes'];
+  expect(codes.payment_invalid_state.cause).toContain(
+    'or accepting a payment with nothing confirmed (`amount_received` is zero)',
+  );
+  for (const row of fundsArriving.filter((f) => ['expired', 'canceled', 'failed'].includes(f.status)))
+    expect(row.what, row.status).toBe(
+      'Once confirmed: reopened, accept the funds or refund them. Until then they are in `amount_pending` and `transactions`, the status stays and Coinwharf sends `payment.updated`.',
+    );
+  for (const status of paymentStatuses.filter((s) => ['expired', 'canceled', 'failed'].includes(s.status)))
+    expect(status.meaning, status.status).toContain(
+      'Funds that still arrive reopen it as requires_action with the LATE label once they are confirmed.',
+    );
 });
