@@ -64,7 +64,7 @@ export const webhookEvents: readonly WebhookEvent[] = [
     type: 'payment.updated',
     object: 'payment',
     status: 'unchanged',
-    when: 'The payment’s amounts or labels changed without a status change: more funds arrived at a pending payment, one that requires action or a succeeded one (which gains the OVER label once amount_received exceeds amount_due), or a refund of a succeeded payment was created or failed (amount_refunded changed). Never fulfil again on it.',
+    when: 'The payment’s amounts or labels changed without a status change: more funds arrived at a pending payment, one that requires action or a succeeded one (which gains the OVER label once amount_received exceeds amount_due), funds reached an expired, canceled or failed payment and are still confirming (its status stays until they are confirmed), a reorg dropped funds still confirming on a payment that requires action or a succeeded one (they leave amount_pending and transactions; the status and amount_received do not change), or a refund of a succeeded payment was created or failed (amount_refunded changed). Never fulfil again on it.',
   },
   {type: 'refund.succeeded', object: 'refund', status: 'succeeded', when: 'A refund reached the customer’s address.'},
   {

@@ -102,7 +102,10 @@ test('the catalog row of payment.updated gives what sends it, as the API describ
   expect(webhookEvents.find((e) => e.type === 'payment.updated')?.when).toBe(
     'The payment’s amounts or labels changed without a status change: more funds arrived at a pending payment, ' +
       'one that requires action or a succeeded one (which gains the OVER label once amount_received exceeds ' +
-      'amount_due), or a refund of a succeeded payment was created or failed (amount_refunded changed). ' +
+      'amount_due), funds reached an expired, canceled or failed payment and are still confirming (its status ' +
+      'stays until they are confirmed), a reorg dropped funds still confirming on a payment that requires action ' +
+      'or a succeeded one (they leave amount_pending and transactions; the status and amount_received do not ' +
+      'change), or a refund of a succeeded payment was created or failed (amount_refunded changed). ' +
       'Never fulfil again on it.',
   );
 });

@@ -17,7 +17,9 @@ interface Description {
   paths: {'/payments/{id}/accept': {post: {description: string}}};
   webhooks: {event: {post: {description: string; responses: Record<string, {description: string}>}}};
   components: {
+    parameters: {IdempotencyKey: {description: string}};
     schemas: {
+      EventType: {description: string};
       Balance: {properties: {reserved: {description: string}}};
       CreatePaymentRequest: {properties: {expires_in: {description: string}}};
       PaymentStatus: {description: string};
@@ -252,4 +254,26 @@ test('late funds reopen an ended payment only once confirmed, and accept answers
     expect(status.meaning, status.status).toContain(
       'Funds that still arrive reopen it as requires_action with the LATE label once they are confirmed.',
     );
+});
+
+test('the Idempotency-Key parameter lists 409 idempotency_in_progress with the answers not stored, as the API overview does', () => {
+  const key = words(api().components.parameters.IdempotencyKey.description);
+  expect(key).toContain(
+    '`401`, `409 idempotency_in_progress`, `429` and `5XX` responses are not stored: a retry runs again.',
+  );
+});
+
+test('payment.<status> is sent when a payment enters that status after it is created; creating it sends payment.created', () => {
+  const types = words(api().components.schemas.EventType.description);
+  expect(types).not.toContain('sent whenever a payment enters that status. ');
+  expect(types).toContain(
+    '`payment.<status>` is sent whenever a payment enters that status after it is created: creating a payment sends `payment.created`, not `payment.awaiting_payment`.',
+  );
+});
+
+test('the catalogue row of payment.updated names the reorg that drops funds still confirming, and late funds still confirming at an ended payment', () => {
+  const when = webhookEvents.find((e) => e.type === 'payment.updated')?.when ?? '';
+  expect(when).toContain(
+    'funds reached an expired, canceled or failed payment and are still confirming (its status stays until they are confirmed), a reorg dropped funds still confirming on a payment that requires action or a succeeded one (they leave amount_pending and transactions; the status and amount_received do not change),',
+  );
 });
