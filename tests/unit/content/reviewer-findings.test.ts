@@ -14,13 +14,18 @@ const prose = (file: string) => words(readFileSync(file, 'utf8'));
 /** The parts of api/openapi.yaml these tests read. */
 interface Description {
   info: {description: string};
-  paths: {'/payments/{id}/accept': {post: {description: string}}};
+  paths: {
+    '/payments/{id}/accept': {post: {description: string}};
+    '/refunds': {post: {description: string}};
+    '/balance': {get: {description: string}};
+  };
   webhooks: {event: {post: {description: string; responses: Record<string, {description: string}>}}};
   components: {
     parameters: {IdempotencyKey: {description: string}};
     schemas: {
       EventType: {description: string};
-      Balance: {properties: {reserved: {description: string}}};
+      Balance: {properties: {reserved: {description: string}; pending: {description: string}}};
+      RefundReason: {description: string};
       CreatePaymentRequest: {properties: {expires_in: {description: string}}};
       PaymentStatus: {description: string};
       PaymentLabel: {description: string};
@@ -275,5 +280,43 @@ test('the catalogue row of payment.updated names the reorg that drops funds stil
   const when = webhookEvents.find((e) => e.type === 'payment.updated')?.when ?? '';
   expect(when).toContain(
     'funds reached an expired, canceled or failed payment and are still confirming (its status stays until they are confirmed), a reorg dropped funds still confirming on a payment that requires action or a succeeded one (they leave amount_pending and transactions; the status and amount_received do not change),',
+  );
+});
+
+test('an overpayment refund of a payment that requires action comes after accepting it; a full refund there uses another reason', () => {
+  const description = api();
+  const reason = words(description.components.schemas.RefundReason.description);
+  expect(reason).not.toContain('whatever its status (one that requires action is still refunded only in full)');
+  expect(reason).toContain(
+    'On a payment that requires action, accept it first, then refund the excess; a full refund there uses another reason.',
+  );
+  const create = words(description.paths['/refunds'].post.description);
+  expect(create).not.toContain('a payment that requires action is still refunded only in full');
+  expect(create).toContain(
+    'On a payment that requires action, accept it first, then refund the excess; a full refund there uses another reason (`400 refund_must_be_full` otherwise).',
+  );
+});
+
+test('the reserve is capped by what is left to refund of each payment in the API as on the fees page', () => {
+  const cap = 'never more than what is left to refund of the payment (`amount_received` less `amount_refunded`)';
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(cap);
+  const description = api();
+  expect(words(description.info.description)).toContain(
+    `the excess of every \`OVER\` payment (\`amount_received\` less \`amount_due\`), less its refunds with \`reason: overpayment\`, and ${cap},`,
+  );
+  expect(words(description.components.schemas.Balance.properties.reserved.description)).toContain(
+    `for the excess of \`OVER\` payments not yet refunded, each ${cap},`,
+  );
+  expect(words(description.paths['/balance'].get.description)).toContain(
+    `kept back for the excess of \`OVER\` payments not yet refunded, each ${cap},`,
+  );
+});
+
+test('the balance page says what pending holds as the balance object does, top-ups included', () => {
+  const description = api();
+  const pending = description.components.schemas.Balance.properties.pending.description;
+  expect(pending).toContain('or an `UNDER` payment that is `pending` again while its top-up confirms.');
+  expect(words(description.paths['/balance'].get.description)).toContain(
+    `\`pending\` is ${pending[0].toLowerCase()}${pending.slice(1)}`,
   );
 });
