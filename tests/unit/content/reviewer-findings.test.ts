@@ -171,7 +171,7 @@ test('within a version, only a change that stops money being stranded or lost ma
   const entry = prose('changelog/2026-11-25-money-never-reaches-a-dead-end.md');
   expect(entry).toContain('**Breaking**: some of these changes change behaviour within `/v1`.');
   expect(entry).toContain(
-    '## What to change **Breaking**: a `/v1` client written before this change must do the following.',
+    '**What to change. Breaking**: a `/v1` client written before this change must do the following.',
   );
   expect(entry).toContain('1. Read `amount_pending` as well as `amount_received`');
   expect(entry).toContain(
@@ -318,5 +318,19 @@ test('the balance page says what pending holds as the balance object does, top-u
   expect(pending).toContain('or an `UNDER` payment that is `pending` again while its top-up confirms.');
   expect(words(description.paths['/balance'].get.description)).toContain(
     `\`pending\` is ${pending[0].toLowerCase()}${pending.slice(1)}`,
+  );
+});
+
+test('funds sent on an EVM network Coinwharf does not support may be recovered at support’s discretion, and wrong-token recovery is pointed to from going live and the webhook guide', () => {
+  const unsupported =
+    "**An EVM network Coinwharf does not support** (Arbitrum, Optimism, BNB Chain and others): the payment's address is the same key there, so support may recover the funds at its discretion, with no guarantee and no time limit promised. Write to [support@coinwharf.com](mailto:support@coinwharf.com) with the transaction hash.";
+  expect(prose('docs/payments/index.mdx')).toContain(unsupported);
+  const live = prose('docs/payments/going-live.mdx');
+  expect(live).toContain(unsupported);
+  expect(live).toContain(
+    '- Your support team knows that another token sent on the right network is not lost: support returns it to an address the customer gives, as [wrong token](./index.mdx#wrong-token) says.',
+  );
+  expect(prose('docs/payments/webhook-guide.mdx')).toContain(
+    'Another token sent on the right network, such as USDT to a USDC payment, is not counted either; support returns it, as [wrong token](./index.mdx#wrong-token) says.',
   );
 });
