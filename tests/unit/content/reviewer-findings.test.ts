@@ -334,3 +334,35 @@ test('funds sent on an EVM network Coinwharf does not support may be recovered a
     'Another token sent on the right network, such as USDT to a USDC payment, is not counted either; support returns it, as [wrong token](./index.mdx#wrong-token) says.',
   );
 });
+
+test('the glossary counts the block that includes a transaction as its first confirmation', () => {
+  const glossary = prose('src/pages/markdown-page.md');
+  expect(glossary).not.toContain('A block built on top of the block holding a transaction.');
+  expect(glossary).toContain(
+    '## Confirmation The block that includes a transaction is its first confirmation; each block after it adds one.',
+  );
+});
+
+test('the webhook guide fetches the payment before fulfilling a replayed event', () => {
+  const guide = prose('docs/payments/webhook-guide.mdx');
+  expect(guide).toContain('Four rules keep a recovery from doing harm:');
+  expect(guide).toContain(
+    '- **Check the payment now.** A replayed `payment.succeeded` may be days old. Before you fulfil it, fetch the payment and check that it is still `succeeded` and not refunded in full (`amount_refunded` less than `amount_received`), as the [security checklist](#security-checklist) says to do before a refund.',
+  );
+});
+
+test('the daily fulfilment check stops paging two hours before the last check, and leaves accepted payments to your accept flow', () => {
+  const guide = prose('docs/payments/webhook-guide.mdx');
+  expect(guide).not.toContain('a payment you accepted may be older than that');
+  expect(guide).toContain(
+    "It lists them newest first by `created_at`, and the API cannot filter on `updated_at`. A payment reaches `succeeded` within its quote window (at most an hour) plus its network's confirmation time (about 30 minutes on Bitcoin) of being created, except one you accept yourself: fulfil that in your own accept flow. So page back until `created_at` is more than 2 hours before your last check.",
+  );
+});
+
+test('the webhook guide does not call the hand-written Python check a library', () => {
+  const guide = prose('docs/payments/webhook-guide.mdx');
+  expect(guide).not.toContain('### With a library');
+  expect(guide).toContain(
+    '### With the official library, or Python alone Standard Webhooks has official libraries. In Node.js, the official `standardwebhooks` package does every step above. In Python, the standard library is enough: this sample does the steps with `hmac`, `hashlib` and `base64`, and no package.',
+  );
+});
