@@ -43,6 +43,17 @@ const {createApp: createFastifyApp}: typeof import('../../examples/webhooks/fast
 /** The Next.js route, loaded once the test has set COINWHARF_WEBHOOK_SECRET, as a server that has it does. */
 type NextjsRoute = typeof import('../../examples/webhooks/nextjs-route');
 
+/** Puts back the secret and database variables a test changed, as they were before it. */
+function restoreEnv(saved: {secret: string | undefined; database: string | undefined}): void {
+  for (const [name, value] of [
+    ['COINWHARF_WEBHOOK_SECRET', saved.secret],
+    ['PROCESSED_EVENTS_DB', saved.database],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
 /** The one line each receiver prints, before it exits 2, for a secret that is missing or not whsec_ and base64. */
 const missingSecretLine = 'Set COINWHARF_WEBHOOK_SECRET to your endpoint secret (whsec_…)';
 const badSecretLine =
@@ -567,13 +578,7 @@ test.describe('Next.js route handler (examples/webhooks/nextjs-route.ts)', () =>
 
   test.afterAll(() => {
     console.log = realLog;
-    for (const [name, value] of [
-      ['COINWHARF_WEBHOOK_SECRET', saved.secret],
-      ['PROCESSED_EVENTS_DB', saved.database],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv(saved);
     rmSync(directory, {recursive: true, force: true});
   });
 
@@ -805,13 +810,7 @@ test.describe('a secret that is missing, or not whsec_ and base64, stops each re
       // With the secret right, the same unsigned delivery is refused as unsigned: the check passed.
       expect((await deliver(secret)).status).toBe(400);
     } finally {
-      for (const [name, value] of [
-        ['COINWHARF_WEBHOOK_SECRET', saved.secret],
-        ['PROCESSED_EVENTS_DB', saved.database],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      restoreEnv(saved);
       rmSync(directory, {recursive: true, force: true});
     }
   });
