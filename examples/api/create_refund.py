@@ -3,8 +3,9 @@
 With REFUND_AMOUNT (and REFUND_CURRENCY, the payment's asset), refunds that much.
 Without it, refunds all that is left: everything still refundable, or, with
 REFUND_REASON=overpayment, what is left of an OVER payment's excess (received over
-due, less its overpayment refunds that have not failed). REFUND_REASON=overpayment
-marks a refund of that excess; without it the reason is "other".
+due, less its overpayment and declined refunds that have not failed).
+REFUND_REASON=overpayment marks a refund of that excess; without it the reason is
+"declined" for a payment that requires action (refunded in full), else "other".
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... python3 create_refund.py
 """
 import json

@@ -1,9 +1,11 @@
 // Refund what is still owed of an overpaid payment (status succeeded, label OVER)
 // to an address the customer gave you: the excess, amount_received - amount_due,
-// less the excess refunded already (refunds with reason "overpayment" that have
-// not failed; refunds for other reasons, such as returned goods, do not count),
-// and never more than the payment has left to refund, amount_received -
-// amount_refunded: a large refund for returned goods may have sent part of it.
+// less the excess refunded already and the funds declined (refunds with reason
+// "overpayment" or "declined" that have not failed; refunds for other reasons,
+// such as returned goods, do not count), and never more than the payment has left
+// to refund, amount_received - amount_refunded: a large refund for returned goods
+// may have sent part of it. Declined funds were refunded in full while the payment
+// required action; late funds that reopened it, and that you accepted, are all you kept.
 // Worked out in the asset's smallest units, never with floating point. Safe to
 // run again: a re-run refunds only what is still owed, and never twice.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... npx tsx refund-overpayment.ts
@@ -111,10 +113,12 @@ async function main() {
   const places = decimals[payment.asset];
   const units = (money: Money) => toUnits(money.amount, places);
 
-  // Every refund of the payment, following has_more: the excess refunded so far, and
-  // the failed refunds (their ids join the Idempotency-Key below).
+  // Every refund of the payment, following has_more: the excess refunded so far, the funds
+  // declined while it required action, and the failed refunds (their ids join the
+  // Idempotency-Key below).
   const failed: string[] = [];
   let excessRefunded = 0n;
+  let declined = 0n;
   let after = '';
   do {
     const page = await call<RefundList>(
@@ -123,11 +127,21 @@ async function main() {
     for (const refund of page.data) {
       if (refund.status === 'failed') failed.push(refund.id);
       else if (refund.reason === 'overpayment') excessRefunded += units(refund.amount);
+      else if (refund.reason === 'declined') declined += units(refund.amount);
     }
     after = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (after);
 
-  const excessLeft = units(payment.amount_received) - units(payment.amount_due) - excessRefunded;
+  // Declined funds went back before you accepted the rest: they are not part of the excess.
+  const kept = units(payment.amount_received) - declined;
+  const excess = kept - units(payment.amount_due);
+  const excessLeft = excess - excessRefunded;
+  if (excess <= 0n) {
+    console.log(
+      `Nothing left to refund: ${fromUnits(declined, places)} ${payment.asset} was declined while the payment required action, and the ${fromUnits(kept, places)} ${payment.asset} you kept is not over the ${payment.amount_due.amount} ${payment.asset} due`,
+    );
+    return;
+  }
   if (excessLeft <= 0n) {
     console.log(
       `Nothing left to refund: the excess, ${fromUnits(excessRefunded, places)} ${payment.asset}, is refunded already`,

@@ -1,10 +1,12 @@
 """Refund what is still owed of an overpaid payment (status succeeded, label OVER).
 
 The refund goes to an address the customer gave you. What is owed is the excess,
-amount_received - amount_due, less the excess refunded already (refunds with reason
-"overpayment" that have not failed; refunds for other reasons, such as returned goods, do not
-count), and never more than the payment has left to refund, amount_received - amount_refunded:
-a large refund for returned goods may have sent part of it. Worked out with Decimal, never with
+amount_received - amount_due, less the excess refunded already and the funds declined (refunds
+with reason "overpayment" or "declined" that have not failed; refunds for other reasons, such as
+returned goods, do not count), and never more than the payment has left to refund,
+amount_received - amount_refunded: a large refund for returned goods may have sent part of it.
+Declined funds were refunded in full while the payment required action; late funds that reopened
+it, and that you accepted, are all you kept. Worked out with Decimal, never with
 floating point. Safe to run again: a re-run refunds only what is still owed, and never twice.
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... REFUND_ADDRESS=0x... python3 refund_overpayment.py
 """
@@ -88,10 +90,11 @@ def decimal_text(value):
     return text if len(text.partition(".")[2]) >= 2 else format(value.quantize(Decimal("0.01")), "f")
 
 
-# Every refund of the payment, following has_more: the excess refunded so far, and the failed
-# refunds (their ids join the Idempotency-Key below). Decimal from the strings is exact;
-# float("27.50") - float("25.00") is not, for most amounts.
-failed, excess_refunded, params = [], Decimal(0), {"payment": PAYMENT_ID, "limit": 100}
+# Every refund of the payment, following has_more: the excess refunded so far, the funds declined
+# while it required action, and the failed refunds (their ids join the Idempotency-Key below).
+# Decimal from the strings is exact; float("27.50") - float("25.00") is not, for most amounts.
+failed, excess_refunded, declined = [], Decimal(0), Decimal(0)
+params = {"payment": PAYMENT_ID, "limit": 100}
 while True:
     page = call("GET", "/refunds", params=params)
     for refund in page["data"]:
@@ -99,12 +102,24 @@ while True:
             failed.append(refund["id"])
         elif refund["reason"] == "overpayment":
             excess_refunded += Decimal(refund["amount"]["amount"])
+        elif refund["reason"] == "declined":
+            declined += Decimal(refund["amount"]["amount"])
     if not page["has_more"]:
         break
     params["starting_after"] = page["data"][-1]["id"]
 
 received = Decimal(payment["amount_received"]["amount"])
-excess_left = received - Decimal(payment["amount_due"]["amount"]) - excess_refunded
+# Declined funds went back before you accepted the rest: they are not part of the excess.
+kept = received - declined
+excess = kept - Decimal(payment["amount_due"]["amount"])
+excess_left = excess - excess_refunded
+if excess <= 0:
+    print(
+        f"Nothing left to refund: {decimal_text(declined)} {payment['asset']} was declined while the payment "
+        f"required action, and the {decimal_text(kept)} {payment['asset']} you kept is not over the "
+        f"{payment['amount_due']['amount']} {payment['asset']} due"
+    )
+    sys.exit(0)
 if excess_left <= 0:
     print(f"Nothing left to refund: the excess, {decimal_text(excess_refunded)} {payment['asset']}, is refunded already")
     sys.exit(0)

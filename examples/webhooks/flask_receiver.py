@@ -111,6 +111,11 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
     due = payment["amount_due"]["amount"]
     asset = payment["amount_received"]["currency"]
     labels = ", ".join(payment["labels"])
+    # Left to refund: amount_received less amount_refunded. A payment you refunded in full while it
+    # required action, that late funds reopened, has received both; only the late funds are left.
+    refunded = payment["amount_refunded"]["amount"]
+    left = minus(received, refunded)
+    refunded_part = f" ({refunded} {asset} of it refunded, {left} {asset} left to refund)" if positive(refunded) else ""
     # OVER: more than amount_due arrived, at once or later. The line gives what was received over
     # amount_due, which refunds never change: a refund of the excess sends payment.updated too, so
     # the line cannot say what is still owed. The refunds guide's refund_overpayment.py works that
@@ -145,12 +150,12 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
                     f"not fulfilled again{over}")
         # Another payment for an order already paid: the customer paid twice.
         return (f"{event['id']} {payment['id']}: {order} is already paid by {paid_by}, not fulfilled again; "
-                f"refund this payment in full ({received} {asset})")
+                f"refund this payment in full ({left} {asset})")
 
     if event["type"] == "payment.updated":
         # Amounts or labels changed, the status did not: never fulfil on it. The line says what the
         # payment holds in the status it still has.
-        amounts = (f"{received} of {due} {asset} received and "
+        amounts = (f"{received} of {due} {asset} received{refunded_part} and "
                    f"{payment['amount_pending']['amount']} {asset} confirming")
         status = payment["status"]
         if status == "succeeded":
@@ -173,7 +178,7 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
         state = ("needs your decision" if paid_by is None
                  else "required action" if paid_by == payment["id"] else "requires action")
         return (f"{event['id']} {payment['id']} for {order} {state} ({labels}): "
-                f"{received} of {due} {asset} received; {decision(payment, order, paid_by)}")
+                f"{received} of {due} {asset} received{refunded_part}; {decision(payment, order, paid_by)}")
 
     return f"{event['id']} {event['type']} for {payment['id']}: nothing to do"
 

@@ -50,7 +50,7 @@ export interface Refund {
   payment: string; // pay_…
   status: 'pending' | 'succeeded' | 'failed';
   amount: Money;
-  reason: 'overpayment' | 'other';
+  reason: 'overpayment' | 'declined' | 'other';
   asset: string;
   network: string;
   address: string;
@@ -133,6 +133,13 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
   const received = payment.amount_received.amount;
   const due = payment.amount_due.amount;
   const asset = payment.amount_received.currency;
+  // Left to refund: amount_received less amount_refunded. A payment you refunded in full while it
+  // required action, that late funds reopened, has received both; only the late funds are left.
+  const refunded = payment.amount_refunded.amount;
+  const left = minus(received, refunded);
+  const refundedPart = positive(refunded)
+    ? ` (${refunded} ${asset} of it refunded, ${left} ${asset} left to refund)`
+    : '';
   // OVER: more than amount_due arrived, at once or later. The line gives what was received over
   // amount_due, which refunds never change: a refund of the excess sends payment.updated too, so
   // the line cannot say what is still owed. The refunds guide's refund-overpayment sample works
@@ -167,13 +174,13 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
     // Another payment for an order already paid: the customer paid twice.
     return (
       `${event.id} ${payment.id}: ${order} is already paid by ${paidBy}, not fulfilled again; ` +
-      `refund this payment in full (${received} ${asset})`
+      `refund this payment in full (${left} ${asset})`
     );
   }
   if (event.type === 'payment.updated') {
     // Amounts or labels changed, the status did not: never fulfil on it. The line says what the
     // payment holds in the status it still has.
-    const amounts = `${received} of ${due} ${asset} received and ${payment.amount_pending.amount} ${asset} confirming`;
+    const amounts = `${received} of ${due} ${asset} received${refundedPart} and ${payment.amount_pending.amount} ${asset} confirming`;
     if (payment.status === 'succeeded')
       return `${event.id} payment.updated for ${payment.id}: still succeeded, not fulfilled again${over}`;
     if (payment.status === 'pending')
@@ -196,7 +203,7 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
       paidBy === undefined ? 'needs your decision' : paidBy === payment.id ? 'required action' : 'requires action';
     return (
       `${event.id} ${payment.id} for ${order} ${state} (${payment.labels.join(', ')}): ` +
-      `${received} of ${due} ${asset} received; ${decision(payment, order, paidBy)}`
+      `${received} of ${due} ${asset} received${refundedPart}; ${decision(payment, order, paidBy)}`
     );
   }
   return `${event.id} ${event.type} for ${payment.id}: nothing to do`;

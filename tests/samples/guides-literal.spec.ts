@@ -330,7 +330,7 @@ const pages: {page: string; units: Unit[]}[] = [
         simulated('requires_action', ['UNDER'], ['payment.pending', 'payment.requires_action']),
         {
           runs: 'create-refund',
-          shows: {object: 'refund', status: 'pending', amount: usdc('20.00')},
+          shows: {object: 'refund', status: 'pending', reason: 'declined', amount: usdc('20.00')},
           events: ['payment.canceled'],
         },
       ]),
@@ -339,7 +339,7 @@ const pages: {page: string; units: Unit[]}[] = [
         simulated('requires_action', ['UNDER'], ['payment.pending', 'payment.requires_action']),
         {
           runs: 'create-refund',
-          shows: {object: 'refund', status: 'pending', amount: usdc('20.00')},
+          shows: {object: 'refund', status: 'pending', reason: 'declined', amount: usdc('20.00')},
           events: ['payment.canceled'],
         },
         // The failed full refund puts the payment back in requires_action; the new one cancels it again.
@@ -350,7 +350,7 @@ const pages: {page: string; units: Unit[]}[] = [
         },
         {
           runs: 'create-refund',
-          shows: {object: 'refund', status: 'pending', amount: usdc('20.00')},
+          shows: {object: 'refund', status: 'pending', reason: 'declined', amount: usdc('20.00')},
           events: ['payment.canceled'],
         },
         {runs: 'simulate-refund', shows: {object: 'refund', status: 'succeeded'}, events: ['refund.succeeded']},

@@ -780,7 +780,11 @@ test('labels follow the amounts while a payment requires action: late funds past
     reason: 'overpayment',
     address: customerAddress,
   });
-  expect([partial.status, partial.body.error?.code]).toEqual([400, 'refund_must_be_full']);
+  expect([partial.status, partial.body.error?.code, partial.body.error?.param]).toEqual([
+    400,
+    'refund_reason_invalid',
+    'reason',
+  ]);
   const accepted = await callMock(mock, 'POST', `/payments/${short.id}/accept`);
   expect([accepted.status, accepted.labels, accepted.fee.amount]).toEqual(['succeeded', ['LATE', 'OVER'], '0.275']);
   const refund = await callMock(mock, 'POST', '/refunds', {
@@ -874,5 +878,69 @@ test('reserved is zero when the available balance is zero or less, however much 
   const balance = await callMock(mock, 'GET', '/balance');
   expect(balance.available).toEqual([{asset: 'USDC', network: 'base', amount: {amount: '0.00', currency: 'USDC'}}]);
   expect(balance.reserved).toEqual([]);
+  expect(mock.violations).toEqual([]);
+});
+
+test('a refund of a payment that requires action is declined: reason declined by default and only there; any other reason, or declined elsewhere, is refund_reason_invalid', async ({
+  mock,
+}) => {
+  const short = await payment(mock, 'underpay');
+  for (const reason of ['other', 'overpayment']) {
+    const refused = await raw(mock, 'POST', '/refunds', {payment: short.id, reason, address: customerAddress});
+    expect([refused.status, refused.body.error?.code, refused.body.error?.param], reason).toEqual([
+      400,
+      'refund_reason_invalid',
+      'reason',
+    ]);
+  }
+  const declined = await callMock(mock, 'POST', '/refunds', {payment: short.id, address: customerAddress});
+  expect(declined).toMatchObject({reason: 'declined', amount: {amount: '20.00', currency: 'USDC'}});
+  const paid = await payment(mock, 'exact');
+  const notDeclined = await raw(mock, 'POST', '/refunds', {
+    payment: paid.id,
+    reason: 'declined',
+    address: customerAddress,
+  });
+  expect([notDeclined.status, notDeclined.body.error?.code]).toEqual([400, 'refund_reason_invalid']);
+  expect((await callMock(mock, 'POST', '/refunds', {payment: paid.id, address: customerAddress})).reason).toBe('other');
+  expect(mock.violations).toEqual([]);
+});
+
+test('funds declined while a payment required action are never kept: when late funds reopen it and you accept them, the fee, the excess and the reserve count only the late funds', async ({
+  mock,
+}) => {
+  const usdcOnBase = (amount: string) => [{asset: 'USDC', network: 'base', amount: {amount, currency: 'USDC'}}];
+  // 20.00 received, declined (refunded in full); then 27.50 arrives late and is accepted.
+  const short = await payment(mock, 'underpay');
+  await callMock(mock, 'POST', '/refunds', {payment: short.id, address: customerAddress});
+  await mock.chain.see(short.id, '27.50');
+  await mock.chain.confirm(short.id);
+  const accepted = await callMock(mock, 'POST', `/payments/${short.id}/accept`);
+  expect([
+    accepted.status,
+    accepted.labels,
+    accepted.amount_received.amount,
+    accepted.amount_refunded.amount,
+    accepted.fee.amount,
+  ]).toEqual(['succeeded', ['LATE', 'OVER'], '47.50', '20.00', '0.275']);
+  // Kept: 27.50 less the 0.275 fee; the excess is 27.50 over the 25.00 due, not 22.50 over it.
+  expect(await callMock(mock, 'GET', '/balance')).toMatchObject({
+    available: usdcOnBase('27.225'),
+    reserved: usdcOnBase('2.50'),
+  });
+  const tooMuch = await raw(mock, 'POST', '/refunds', {
+    payment: short.id,
+    reason: 'overpayment',
+    amount: {amount: '2.51', currency: 'USDC'},
+    address: customerAddress,
+  });
+  expect([tooMuch.status, tooMuch.body.error?.code]).toEqual([400, 'refund_exceeds_excess']);
+  const excess = await callMock(mock, 'POST', '/refunds', {
+    payment: short.id,
+    reason: 'overpayment',
+    address: customerAddress,
+  });
+  expect(excess.amount).toEqual({amount: '2.50', currency: 'USDC'});
+  expect((await callMock(mock, 'GET', '/balance')).reserved).toEqual([]);
   expect(mock.violations).toEqual([]);
 });

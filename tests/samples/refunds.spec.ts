@@ -467,6 +467,36 @@ for (const file of refundOverpayment) {
   });
 }
 
+for (const file of refundOverpayment) {
+  test(`${file} refunds nothing more when late funds reopened a payment refunded in full and you accepted them: the declined funds are no excess`, async ({
+    mock,
+  }) => {
+    // 20.00 of the 25.00 USDC due, refunded in full (declined): the payment is canceled.
+    const short = await paidPayment(mock, 'underpay');
+    const declined = await callMock(mock, 'POST', '/refunds', {payment: short.id, address: customerAddress});
+    expect(declined).toMatchObject({reason: 'declined', amount: {amount: '20.00', currency: 'USDC'}});
+    // The amount due arrives late and reopens it; you accept it.
+    const reopened = await callMock(mock, 'POST', `/sandbox/payments/${short.id}/simulate`, {outcome: 'late'});
+    expect([
+      reopened.status,
+      reopened.labels,
+      reopened.amount_received.amount,
+      reopened.amount_refunded.amount,
+    ]).toEqual(['requires_action', ['LATE', 'OVER'], '45.00', '20.00']);
+    const accepted = await callMock(mock, 'POST', `/payments/${short.id}/accept`);
+    expect([accepted.status, accepted.fee]).toEqual(['succeeded', {amount: '0.25', currency: 'USDC'}]);
+    const run = await runSample(file, mockEnv(mock, {PAYMENT_ID: short.id, REFUND_ADDRESS: customerAddress}));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe(
+      'Nothing left to refund: 20.00 USDC was declined while the payment required action, and the 25.00 USDC you kept is not over the 25.00 USDC due',
+    );
+    expect(await refundsOf(mock, short.id)).toEqual([['20.00', 'pending']]);
+    expect(refundPosts(mock)).toHaveLength(1);
+    expect((await callMock(mock, 'GET', '/balance')).reserved).toEqual([]);
+    expect(mock.violations).toEqual([]);
+  });
+}
+
 /** Each network's addresses in each mode (a sandbox payment is refunded on its test network), and what the check prints. */
 const sandboxBitcoin = 'a bitcoin sandbox (testnet4) address';
 const addressCases = [

@@ -329,6 +329,35 @@ function receiverContract(name: string, target: () => Target) {
     expect(await target().order('order_2106')).toEqual({reference: 'order_2106', payment_id: paid.paymentId});
   });
 
+  test(`${name}: a payment refunded in full while it required action, that late funds reopened, says what is left to refund`, async () => {
+    // 20.00 USDC declined (refunded in full), then 25.00 USDC arrived late: 25.00 is what is left.
+    const reopened = paymentEvent('payment.requires_action', {
+      reference: 'order_2110',
+      status: 'requires_action',
+      labels: ['LATE', 'OVER'],
+      amount_received: usdc('45.00'),
+      amount_refunded: usdc('20.00'),
+    });
+    expect((await target().post(reopened.body, reopened.headers)).status).toBe(200);
+    // Another payment paid the order meanwhile and is to be refunded: what it holds, less what was refunded.
+    const first = paymentEvent('payment.succeeded', {reference: 'order_2111'});
+    expect((await target().post(first.body, first.headers)).status).toBe(200);
+    await expect.poll(() => target().fulfilled(first.eventId)).toHaveLength(1);
+    const twice = paymentEvent('payment.succeeded', {
+      reference: 'order_2111',
+      labels: ['LATE', 'OVER'],
+      amount_received: usdc('45.00'),
+      amount_refunded: usdc('20.00'),
+    });
+    expect((await target().post(twice.body, twice.headers)).status).toBe(200);
+    await expect
+      .poll(() => [...target().printed(reopened.eventId), ...target().printed(twice.eventId)])
+      .toEqual([
+        `${reopened.eventId} ${reopened.paymentId} for order_2110 needs your decision (LATE, OVER): 45.00 of 25.00 USDC received (20.00 USDC of it refunded, 25.00 USDC left to refund); it waits until you accept it or refund it in full`,
+        `${twice.eventId} ${twice.paymentId}: order_2111 is already paid by ${first.paymentId}, not fulfilled again; refund this payment in full (25.00 USDC)`,
+      ]);
+  });
+
   test(`${name}: payment.updated of a payment still pending or requiring action says so, and never "not fulfilled again"`, async () => {
     const pending = paymentEvent('payment.updated', {
       reference: 'order_2107',

@@ -296,11 +296,18 @@ export async function startMockApi(): Promise<MockApi> {
   const refundable = (payment: Json): bigint =>
     units(payment.amount_received.amount, decimals[payment.asset]) - refunded(payment);
 
-  /** What is left of an OVER payment's excess: received over due, less its `overpayment` refunds not failed. */
+  /**
+   * What is left of an OVER payment's excess: received over due, less its `overpayment` refunds not
+   * failed, and less its `declined` ones: funds refunded while it required action were never kept,
+   * so late funds that reopened it and were accepted are not an excess of them.
+   */
   const excessLeft = (payment: Json): bigint => {
     const d = decimals[payment.asset];
     return (
-      units(payment.amount_received.amount, d) - units(payment.amount_due.amount, d) - refunded(payment, 'overpayment')
+      units(payment.amount_received.amount, d) -
+      units(payment.amount_due.amount, d) -
+      refunded(payment, 'overpayment') -
+      refunded(payment, 'declined')
     );
   };
 
@@ -377,8 +384,12 @@ export async function startMockApi(): Promise<MockApi> {
   };
   /** Where a payment has ended: funds reaching it reopen it as requires_action LATE once confirmed. */
   const ended = ['expired', 'canceled', 'failed'];
-  /** 1 % of the confirmed funds, rounded half up to the asset's smallest unit. */
-  const feeOf = (payment: Json) => money(payment, (unitsOf(payment, 'amount_received') + 50n) / 100n);
+  /**
+   * 1 % of the confirmed funds less the `declined` refunds not failed (funds refunded while the
+   * payment required action pay no fee), rounded half up to the asset's smallest unit.
+   */
+  const feeOf = (payment: Json) =>
+    money(payment, (unitsOf(payment, 'amount_received') - refunded(payment, 'declined') + 50n) / 100n);
 
   const page = (items: Json[], query: Json, filters: string[]) => {
     let list = items.filter((item) => filters.every((f) => query[f] === undefined || item[f] === query[f]));
@@ -544,7 +555,11 @@ export async function startMockApi(): Promise<MockApi> {
           }
           if (payment.status === 'awaiting_payment') await setStatus(payment, 'expired');
           seeTransaction(payment, due, n);
-          await setStatus(payment, 'requires_action', {confirmations: n, labels: ['LATE']});
+          // LATE, and the labels follow the amounts: a payment refunded in full while it required
+          // action still counts the funds it received then, so the late ones make it OVER.
+          payment.labels = [...new Set([...payment.labels, 'LATE'])];
+          followAmounts(payment);
+          await setStatus(payment, 'requires_action', {confirmations: n});
           break;
         case 'reorg':
           await seen(100n);
@@ -593,9 +608,21 @@ export async function startMockApi(): Promise<MockApi> {
           'payment_invalid_state',
           `Payment ${paymentId} has ${payment.amount_pending.amount} ${payment.asset} waiting for confirmations; refund it once amount_pending is zero.`,
         );
-      const reason = c.request.requestBody.reason ?? 'other';
-      // An excess is what the OVER label says, whatever the status; a payment that requires action is
-      // still refunded only in full (refund_must_be_full below).
+      // A payment that requires action is declined: refunded in full, with reason declined (its
+      // default there, and the only reason allowed); declined is refused on any other status.
+      const declining = payment.status === 'requires_action';
+      const reason = c.request.requestBody.reason ?? (declining ? 'declined' : 'other');
+      if (declining !== (reason === 'declined'))
+        return error(
+          400,
+          'invalid_request_error',
+          'refund_reason_invalid',
+          declining
+            ? `Payment ${paymentId} requires action: refund it in full with reason declined, or accept it first and then refund its excess with reason overpayment.`
+            : `Payment ${paymentId} is ${payment.status}: reason declined is only for the full refund of a payment that requires action.`,
+          'reason',
+        );
+      // An excess is what the OVER label says, less the excess refunded or declined already.
       const overpaid = payment.labels.includes('OVER');
       const excess = overpaid ? excessLeft(payment) : 0n;
       const whole = reason === 'overpayment' ? excess : left;

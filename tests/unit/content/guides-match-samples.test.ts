@@ -152,7 +152,7 @@ test('going live fulfils each order once without a second refund: check the orde
   expect(live).not.toContain('refund the second payment');
   expect(live).toContain(
     'Before you accept the funds of a payment that requires action, check whether its order is already paid; ' +
-      'if it is, refund those funds in full instead of accepting them. That refund takes no 1 % fee and never meets ' +
+      'if it is, refund those funds in full instead of accepting them. That refund, with `reason: declined`, takes no 1 % fee and never meets ' +
       '`409 balance_insufficient`',
   );
   // An existing orders table is updated, not inserted into; the samples' own table says what it is.

@@ -283,17 +283,41 @@ test('the catalogue row of payment.updated names the reorg that drops funds stil
   );
 });
 
-test('an overpayment refund of a payment that requires action comes after accepting it; a full refund there uses another reason', () => {
+test('an overpayment refund of a payment that requires action comes after accepting it; the full refund there is declined', () => {
   const description = api();
   const reason = words(description.components.schemas.RefundReason.description);
   expect(reason).not.toContain('whatever its status (one that requires action is still refunded only in full)');
+  expect(reason).toContain('On a payment that requires action, accept it first, then refund the excess.');
   expect(reason).toContain(
-    'On a payment that requires action, accept it first, then refund the excess; a full refund there uses another reason.',
+    '`declined`: the full refund of a payment that requires action, the funds you decline instead of accepting; on a `requires_action` payment it is the default and the only reason allowed, and on any other status it is refused.',
   );
   const create = words(description.paths['/refunds'].post.description);
   expect(create).not.toContain('a payment that requires action is still refunded only in full');
+  expect(create).not.toContain('a full refund there uses another reason');
   expect(create).toContain(
-    'On a payment that requires action, accept it first, then refund the excess; a full refund there uses another reason (`400 refund_must_be_full` otherwise).',
+    "Say why you refund with `reason`, which must fit the payment's status (`400 refund_reason_invalid` otherwise):",
+  );
+  expect(create).toContain('On a payment that requires action, accept it first, then refund the excess.');
+});
+
+test('funds declined while a payment required action are no excess and pay no fee, in the API, the fees page and the refunds guide', () => {
+  const description = api();
+  const excess =
+    'less its refunds with `reason: overpayment` or `declined` that have not failed, else `400 refund_exceeds_excess`';
+  expect(words(description.paths['/refunds'].post.description)).toContain(excess);
+  const codes = description.components.schemas.Error.properties.error.properties.code['x-error-codes'];
+  expect(codes.refund_exceeds_excess.cause).toContain(
+    'less earlier refunds with `reason: overpayment` or `declined` that have not failed',
+  );
+  expect(Object.keys(codes)).toContain('refund_reason_invalid');
+  expect(words(description.paths['/payments/{id}/accept'].post.description)).toContain(
+    'less any funds you declined earlier',
+  );
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
+    'the fee is then 1 % of `amount_received` less the declined refunds that have not failed.',
+  );
+  expect(prose('docs/payments/refunds.mdx')).toContain(
+    'the excess is `amount_received` less `amount_due`, less the refunds with `reason: overpayment` or `reason: declined` that have not failed,',
   );
 });
 
@@ -302,7 +326,7 @@ test('the reserve is capped by what is left to refund of each payment in the API
   expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(cap);
   const description = api();
   expect(words(description.info.description)).toContain(
-    `the excess of every \`OVER\` payment (\`amount_received\` less \`amount_due\`), less its refunds with \`reason: overpayment\`, and ${cap},`,
+    `the excess of every \`OVER\` payment (\`amount_received\` less \`amount_due\`), less its refunds with \`reason: overpayment\` or \`declined\`, and ${cap},`,
   );
   expect(words(description.components.schemas.Balance.properties.reserved.description)).toContain(
     `for the excess of \`OVER\` payments not yet refunded, each ${cap},`,
