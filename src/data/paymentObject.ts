@@ -38,7 +38,8 @@ export const paymentFields: readonly Field[] = [
   {
     name: 'fee',
     type: 'Money | null',
-    description: 'Coinwharf’s fee, 1 % of `amount_received`, taken when the payment succeeds; null until then.',
+    description:
+      'Coinwharf’s fee, 1 % of `amount_received` less the refunds with `reason: declined` that have not failed, taken when the payment succeeds; null until then.',
   },
   {
     name: 'asset_contract',
