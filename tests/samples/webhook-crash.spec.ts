@@ -6,6 +6,7 @@ import path from 'node:path';
 import {DatabaseSync} from 'node:sqlite';
 import {expect, test} from '@playwright/test';
 import {recordUsage} from '../support/sample-usage';
+import {typeScriptCommand} from '../support/typescript-command';
 import {newEventId, newSecret, nowSeconds, paymentSucceeded, signedHeaders} from '../support/webhook-samples';
 
 // A receiver killed in the middle of fulfilling an event must fulfil it when Coinwharf
@@ -29,7 +30,7 @@ const receivers = [
 ];
 const ready = /Listening for Coinwharf webhooks on http:\/\/127\.0\.0\.1:(\d+)\/webhooks\/coinwharf\n/;
 
-/** A receiver process of its own group, so SIGKILL reaches npx, tsx and node alike. */
+/** A receiver process of its own group, so SIGKILL reaches it and anything it started. */
 class Running {
   output = '';
   exited: Promise<void>;
@@ -42,7 +43,7 @@ class Running {
 
   static async start(file: string, database: string): Promise<Running> {
     recordUsage([file]);
-    const [command, args] = file.endsWith('.py') ? ['/usr/bin/python3', [file]] : ['npx', ['tsx', file]];
+    const [command, args] = file.endsWith('.py') ? ['/usr/bin/python3', [file]] : typeScriptCommand(file);
     const env = {...process.env, COINWHARF_WEBHOOK_SECRET: secret, PORT: '0', PROCESSED_EVENTS_DB: database};
     const child = spawn(command, args, {cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
     const running = new Running(child);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {test as base} from '@playwright/test';
 import {startMockApi, testSecretKey, type MockApi} from './mock-api';
 import {pythonUsageEnv, recordUsage} from './sample-usage';
+import {typeScriptCommand} from './typescript-command';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 
@@ -47,8 +48,8 @@ export interface RunOptions {
 
 /**
  * Runs an example file as the docs tell readers to: `bash file.sh`, `npx tsx
- * file.ts` (the same local tsx that npx resolves, without npm's start-up) or
- * `python3 file.py` (Debian's, which has requests and Flask). An `undefined`
+ * file.ts` (its loader: see typeScriptCommand) or `python3 file.py` (Debian's,
+ * which has requests and Flask). An `undefined`
  * value removes a variable. Traffic stays on loopback: proxies are bypassed.
  */
 export function runSample(
@@ -56,13 +57,14 @@ export function runSample(
   env: Record<string, string | undefined> = {},
   {timeoutMs = 90_000, clockSpeed}: RunOptions = {},
 ): Promise<SampleRun> {
-  const runners: Record<string, string> = {
-    '.sh': 'bash',
-    '.ts': path.join(repoRoot, 'node_modules/.bin/tsx'),
-    '.py': '/usr/bin/python3',
+  const runners: Record<string, [string, string[]]> = {
+    '.sh': ['bash', [file]],
+    '.ts': typeScriptCommand(file),
+    '.py': ['/usr/bin/python3', [file]],
   };
-  const command = runners[path.extname(file)];
-  if (!command) throw new Error(`No runner for ${file}`);
+  const runner = runners[path.extname(file)];
+  if (!runner) throw new Error(`No runner for ${file}`);
+  const [command, args] = runner;
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
     NO_PROXY: '127.0.0.1,localhost',
@@ -83,7 +85,7 @@ export function runSample(
   recordUsage([file]);
   return new Promise((resolve, reject) => {
     // Async on purpose: the mock answering the sample runs in this process.
-    const child = spawn(command, [file], {cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe']});
+    const child = spawn(command, args, {cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe']});
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

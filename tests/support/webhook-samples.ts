@@ -2,6 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {createHmac, randomBytes} from 'node:crypto';
 import path from 'node:path';
 import {pythonUsageEnv, recordUsage} from './sample-usage';
+import {typeScriptCommand} from './typescript-command';
 
 /** The repository root: sample commands run from here, as `npx tsx examples/…`. */
 export const repoRoot = path.resolve(__dirname, '../..');
@@ -69,6 +70,8 @@ export function paymentSucceeded(eventId: string, reference = 'order_1042'): str
       network: 'base',
       amount_due: {amount: '25.00', currency: 'USDC'},
       amount_received: {amount: '25.00', currency: 'USDC'},
+      amount_pending: {amount: '0.00', currency: 'USDC'},
+      amount_refunded: {amount: '0.00', currency: 'USDC'},
       address,
       payment_uri: `ethereum:0x036CbD53842c5426634e7929541eC2318f3dCF7e@84532/transfer?address=${address}&uint256=25000000`,
       hosted_url: `https://pay.coinwharf.com/${paymentId}`,
@@ -101,7 +104,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 /** How the docs tell readers to run each kind of file. */
 function commandFor(file: string, args: string[]): [string, string[]] {
   recordUsage([file]);
-  if (file.endsWith('.ts')) return ['npx', ['tsx', file, ...args]];
+  if (file.endsWith('.ts')) return typeScriptCommand(file, args);
   if (file.endsWith('.py')) return ['/usr/bin/python3', [file, ...args]];
   throw new Error(`No runner for ${file}`);
 }
@@ -226,7 +229,7 @@ export class Receiver {
   }
 }
 
-/** Ends a child started with `detached: true` and everything it started (npx → tsx → node). */
+/** Ends a child started with `detached: true` and everything it started (a receiver and anything it started). */
 function killGroup(child: ChildProcess): void {
   if (child.pid === undefined) return;
   try {
