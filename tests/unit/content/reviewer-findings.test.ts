@@ -390,3 +390,24 @@ test('the webhook guide does not call the hand-written Python check a library', 
     '### With the official library, or Python alone Standard Webhooks has official libraries. In Node.js, the official `standardwebhooks` package does every step above. In Python, the standard library is enough: this sample does the steps with `hmac`, `hashlib` and `base64`, and no package.',
   );
 });
+
+test('after 409 payment_invalid_state, the API, the welcome page and the testing guide send the request again under a new key once the state allows', () => {
+  const codes = api().components.schemas.Error.properties.error.properties.code['x-error-codes'];
+  expect(codes.payment_invalid_state.fix).toContain(
+    'Once the status allows the operation, send it again with a new `Idempotency-Key`: this `409` is stored under the first key for 24 hours',
+  );
+  expect(prose('docs/intro.mdx')).toContain(
+    'for `payment_invalid_state`, re-fetch the object, and once its state allows the operation send it again with a new key, since the `409` is stored under the first one for 24 hours;',
+  );
+  expect(prose('docs/payments/testing.mdx')).toContain(
+    'After that `409`, wait until `amount_pending` is zero and send the request again with a new `Idempotency-Key`: the `409` is stored under the first key for 24 hours',
+  );
+});
+
+test('going live stores an Idempotency-Key with its request, not with the order: a new payment for the same order needs a new key', () => {
+  const live = prose('docs/payments/going-live.mdx');
+  expect(live).not.toContain('Store it with the order');
+  expect(live).toContain(
+    'Store it with the request it belongs to, such as the payment attempt or the refund, not with the order, so that a process that restarts mid-retry sends the same key: a new payment for the same order, after the first expired, is a new request and needs a new key.',
+  );
+});
