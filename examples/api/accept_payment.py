@@ -1,6 +1,9 @@
 """Accept the funds of a payment that requires action (UNDER or LATE).
 
-The payment becomes succeeded and keeps its label. Fulfil the order for what arrived.
+The payment becomes succeeded, keeps its label and sends payment.succeeded, on which your
+receiver fulfils the order once, as for any payment. First check that the order is not already
+paid (if it is, refund these funds in full instead), and for late funds cancel the order's newer
+payment if one is still awaiting payment.
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... python3 accept_payment.py
 """
 import json

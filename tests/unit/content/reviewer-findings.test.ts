@@ -375,11 +375,39 @@ test('the webhook guide fetches the payment before fulfilling a replayed event',
   );
 });
 
-test('the daily fulfilment check stops paging two hours before the last check, and leaves accepted payments to your accept flow', () => {
+test('the daily fulfilment check stops paging two hours before the last check', () => {
   const guide = prose('docs/payments/webhook-guide.mdx');
   expect(guide).not.toContain('a payment you accepted may be older than that');
   expect(guide).toContain(
-    "It lists them newest first by `created_at`, and the API cannot filter on `updated_at`. A payment reaches `succeeded` within its quote window (at most an hour) plus its network's confirmation time (about 30 minutes on Bitcoin) of being created, except one you accept yourself: fulfil that in your own accept flow. So page back until `created_at` is more than 2 hours before your last check.",
+    "It lists them newest first by `created_at`, and the API cannot filter on `updated_at`. A payment reaches `succeeded` within its quote window (at most an hour) plus its network's confirmation time (about 30 minutes on Bitcoin) of being created. So page back until `created_at` is more than 2 hours before your last check.",
+  );
+});
+
+test('a payment you accept is fulfilled by the receiver on the payment.succeeded the accept sends, after checking the order and cancelling a newer open payment', () => {
+  expect(prose('docs/payments/webhook-guide.mdx')).not.toContain('accept flow');
+  for (const file of [
+    'examples/api/accept-payment.ts',
+    'examples/api/accept-payment.sh',
+    'examples/api/accept_payment.py',
+  ]) {
+    const sample = words(readFileSync(file, 'utf8').replace(/^(#|\/\/) ?/gm, ''));
+    expect(sample, file).not.toContain('Fulfil the order for what arrived');
+    expect(sample, file).toContain(
+      'sends payment.succeeded, on which your receiver fulfils the order once, as for any payment. First check that the order is not already paid (if it is, refund these funds in full instead), and for late funds cancel the order',
+    );
+  }
+  expect(words(api().paths['/payments/{id}/accept'].post.description)).toContain(
+    "Your receiver fulfils the order on it, through the same once-per-order guard as for any payment. Before you accept, check that the order is not already paid (refund the funds in full if it is), and before you accept late funds, cancel the order's newer payment if one is still `awaiting_payment`.",
+  );
+  const overview = prose('docs/payments/index.mdx');
+  const beside = overview.indexOf('```bash file=examples/api/accept-payment.sh');
+  const check = overview.indexOf("Before you accept, check whether the payment's order is already paid");
+  expect(check).toBeGreaterThan(0);
+  // Next to the sample: the paragraph just before it.
+  expect(beside - check).toBeGreaterThan(0);
+  expect(beside - check).toBeLessThan(900);
+  expect(overview).toContain(
+    'Before you accept late funds, also look for a newer payment of the same order (list the payments with its `reference`): cancel one that is still `awaiting_payment`',
   );
 });
 
