@@ -26,14 +26,23 @@ import {applyEvent, type CoinwharfEvent} from './webhook-event';
 // its reference, because they have no orders. Your orders table already holds each order from
 // checkout, so an INSERT of the order would always conflict: mark the order paid instead, in the
 // same transaction, and fulfil only when that changed one row (0 rows: a payment paid it already,
-// or no order has that reference). Where a total can change after checkout, first compare the
-// payment's price with the order's current total: a payment for an old total is refunded.
+// you canceled the order, or no order has that reference). Where a total can change after
+// checkout, first compare the payment's price with the order's current total: a payment for an old
+// total is refunded.
 //
 //   ALTER TABLE orders ADD COLUMN paid_by text; -- the payment that paid the order
+//   ALTER TABLE orders ADD COLUMN canceled_at timestamptz; -- set before you refund an unfulfilled order
 //
 //   const marked = await client.query(
-//     'UPDATE orders SET paid_by = $1 WHERE reference = $2 AND paid_by IS NULL', [payment.id, reference]);
+//     'UPDATE orders SET paid_by = $1 WHERE reference = $2 AND paid_by IS NULL AND canceled_at IS NULL',
+//     [payment.id, reference]);
 //   if (marked.rowCount === 1) { /* fulfil: queue the shipping and the email */ }
+//
+// Before you refund an order you have not fulfilled, cancel it, and refund only when that changed
+// one row (0 rows: a payment paid it meanwhile, so it is being fulfilled): then a payment.succeeded
+// that comes later, by a retry, a resend, a replay or the daily check, fulfils nothing.
+//
+//   'UPDATE orders SET canceled_at = now() WHERE reference = $1 AND paid_by IS NULL AND canceled_at IS NULL'
 //
 // A set of ids in memory would not do: it is lost on restart and not shared between servers.
 

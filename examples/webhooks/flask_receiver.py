@@ -128,9 +128,10 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
     if event["type"] == "payment.succeeded":
         # One order is fulfilled once, by the first payment that succeeds for it: one row per
         # fulfilled order. Your own orders table already holds the order from checkout: mark it
-        # instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL, and
-        # fulfil only when that changed one row (cursor.rowcount == 1; 0: a payment paid it already,
-        # or no order has that reference).
+        # instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL AND
+        # canceled_at IS NULL, and fulfil only when that changed one row (cursor.rowcount == 1; 0: a
+        # payment paid it already, you canceled the order before refunding it, or no order has that
+        # reference).
         # Where an order's total can change after checkout, compare payment["price"] with the
         # order's current total here too: a payment for an old total is refunded, not fulfilled.
         inserted = db.execute(

@@ -157,7 +157,9 @@ test('going live fulfils each order once without a second refund: check the orde
   );
   // An existing orders table is updated, not inserted into; the samples' own table says what it is.
   for (const page of [live, prose('docs/payments/webhook-guide.mdx')]) {
-    expect(page).toContain('`UPDATE orders SET paid_by = $1 WHERE reference = $2 AND paid_by IS NULL`');
+    expect(page).toContain(
+      '`UPDATE orders SET paid_by = $1 WHERE reference = $2 AND paid_by IS NULL AND canceled_at IS NULL`',
+    );
     expect(page).toContain('`fulfilments` table, one row per fulfilled order, keyed by its `reference`');
     // A payment for a stale total is not fulfilled.
     expect(page).toContain(

@@ -367,11 +367,29 @@ test('the glossary counts the block that includes a transaction as its first con
   );
 });
 
-test('the webhook guide fetches the payment before fulfilling a replayed event', () => {
+test('every path that fulfils an old payment.succeeded checks the order and the payment now: replay, resend, retry and the daily check', () => {
   const guide = prose('docs/payments/webhook-guide.mdx');
   expect(guide).toContain('Four rules keep a recovery from doing harm:');
+  expect(guide).not.toContain('as the [security checklist](#security-checklist) says to do before a refund');
   expect(guide).toContain(
-    '- **Check the payment now.** A replayed `payment.succeeded` may be days old. Before you fulfil it, fetch the payment and check that it is still `succeeded` and not refunded in full (`amount_refunded` less than `amount_received`), as the [security checklist](#security-checklist) says to do before a refund.',
+    '- **Check the order and the payment now.** A `payment.succeeded` you process from this list or resend from the dashboard may be days old, and so may one that Coinwharf retries or that the [daily check](#check-fulfilment-every-day) finds: the order may have been refunded since.',
+  );
+  expect(guide).toContain('The same rule holds on every path: your receiver, a replay, a resend and the daily check.');
+  expect(guide).toContain(
+    'skip an order you cancelled in your store, and a payment refunded in full (`amount_refunded` equal to `amount_received`).',
+  );
+  expect(guide).toContain(
+    'Before you refund an order whose payment you have not fulfilled, cancel the order in your store, with `UPDATE orders SET canceled_at = now() WHERE reference = $1 AND paid_by IS NULL AND canceled_at IS NULL`',
+  );
+  const live = prose('docs/payments/going-live.mdx');
+  expect(live).toContain(
+    'Check the order and the payment now before you fulfil one, as you do for a resend from the dashboard and in the daily check',
+  );
+  expect(live).toContain(
+    '- Before you refund an order you have not fulfilled, you cancel it in your store, and your receiver and your daily check never fulfil a cancelled order.',
+  );
+  expect(prose('docs/payments/refunds.mdx')).toContain(
+    'In live mode, if you refund an order you have not fulfilled yet, cancel the order in your store first',
   );
 });
 

@@ -300,23 +300,39 @@ test('a payment accepted below amount_due says how short it was whatever its lab
     );
   }));
 
-test('the existing-orders-table statement event-store.ts gives marks an order paid once: one row for the first payment, none after', () => {
-  // The Postgres statement from the comment a reader copies, run in SQLite (?1 for $1).
+test('the existing-orders-table statements event-store.ts gives mark an order paid once, never after it was canceled, and cancel only an order not paid', () => {
+  // The Postgres statements from the comment a reader copies, run in SQLite (?1 for $1, a fixed time for now()).
   const comment = readFileSync('examples/webhooks/event-store.ts', 'utf8');
   const update =
-    /'(UPDATE orders SET paid_by = \$1 WHERE reference = \$2 AND paid_by IS NULL)', \[payment\.id, reference\]/.exec(
+    /'(UPDATE orders SET paid_by = \$1 WHERE reference = \$2 AND paid_by IS NULL AND canceled_at IS NULL)',\s*\/\/\s*\[payment\.id, reference\]/.exec(
       comment,
     )?.[1];
   expect(update).toBeDefined();
+  const cancel =
+    /'(UPDATE orders SET canceled_at = now\(\) WHERE reference = \$1 AND paid_by IS NULL AND canceled_at IS NULL)'/.exec(
+      comment,
+    )?.[1];
+  expect(cancel).toBeDefined();
   expect(comment).toContain('if (marked.rowCount === 1) { /* fulfil: queue the shipping and the email */ }');
   const db = new DatabaseSync(':memory:');
   db.exec(`CREATE TABLE orders (reference text PRIMARY KEY, total text NOT NULL);
-           INSERT INTO orders (reference, total) VALUES ('order_1042', '25.00');`);
+           INSERT INTO orders (reference, total) VALUES ('order_1042', '25.00'), ('order_1043', '25.00');`);
   db.exec(/ALTER TABLE orders ADD COLUMN paid_by text;/.exec(comment)![0]);
-  const mark = db.prepare(update!.replace(/\$(\d)/g, '?$1'));
+  db.exec(/ALTER TABLE orders ADD COLUMN canceled_at timestamptz;/.exec(comment)![0]);
+  const sqlite = (statement: string) =>
+    db.prepare(statement.replace(/\$(\d)/g, '?$1').replace('now()', "'2026-11-25T10:00:00Z'"));
+  const mark = sqlite(update!);
+  const cancelOrder = sqlite(cancel!);
   expect(mark.run('pay_7Hc2QnX9sKd4LmP1vRt8WzYb', 'order_1042').changes).toBe(1);
   expect(mark.run('pay_8Jd3RoY0tLe5MnQ2wSu9XaZc', 'order_1042').changes).toBe(0);
   expect(mark.run('pay_8Jd3RoY0tLe5MnQ2wSu9XaZc', 'order_9999').changes).toBe(0);
-  expect(db.prepare('SELECT paid_by FROM orders').all()).toEqual([{paid_by: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}]);
+  // A paid order is not canceled (refund it as a fulfilled one); an unpaid one is, and is never paid after.
+  expect(cancelOrder.run('order_1042').changes).toBe(0);
+  expect(cancelOrder.run('order_1043').changes).toBe(1);
+  expect(mark.run('pay_9Ke4SpZ1uMf6NoR3xTv0YbAd', 'order_1043').changes).toBe(0);
+  expect(db.prepare('SELECT reference, paid_by, canceled_at FROM orders ORDER BY reference').all()).toEqual([
+    {reference: 'order_1042', paid_by: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb', canceled_at: null},
+    {reference: 'order_1043', paid_by: null, canceled_at: '2026-11-25T10:00:00Z'},
+  ]);
   db.close();
 });
