@@ -2,7 +2,10 @@
 # List every payment in one status, newest first: STATUS, or succeeded if it is
 # not set. Follows has_more to the last page and prints all of them as one list.
 # Once a day, STATUS=requires_action lists the payments waiting for you to
-# accept or refund their funds.
+# accept or refund their funds. Succeeded payments are listed for the daily
+# fulfilment check, back 31 days only (created[gte]): Coinwharf watches an ended
+# payment's address for 30 days, so late funds can make a payment succeed that
+# long after it was created, and any older one was listed on earlier days.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action bash list-payments.sh (needs jq)
 set -euo pipefail
 # Without a variable it needs, the sample says what to set and exits 2, the usual status for a
@@ -14,6 +17,11 @@ missing() {
 [[ -n ${COINWHARF_SECRET_KEY:-} ]] || missing 'Set COINWHARF_SECRET_KEY to your cw_test_ secret key'
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 status_wanted="${STATUS:-succeeded}"
+# 31 days ago (GNU date, else BSD date as on macOS); no bound for other statuses.
+created_since=""
+if [[ $status_wanted == succeeded ]]; then
+  created_since="$(date -u -d '31 days ago' +%Y-%m-%dT%H:%M:%SZ 2>/dev/null || date -u -v-31d +%Y-%m-%dT%H:%M:%SZ)"
+fi
 
 answer="$(mktemp)"
 headers="$(mktemp)"
@@ -54,6 +62,7 @@ while :; do
     --get \
     --data-urlencode "status=$status_wanted" \
     --data-urlencode "limit=100" \
+    ${created_since:+--data-urlencode "created[gte]=$created_since"} \
     ${starting_after:+--data-urlencode "starting_after=$starting_after"} \
     --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
   if [[ "$status" -ne 0 ]]; then

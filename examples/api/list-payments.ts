@@ -1,7 +1,10 @@
 // List every payment in one status, newest first: STATUS, or succeeded if it is
 // not set. Follows has_more to the last page and prints all of them as one list.
 // Once a day, STATUS=requires_action lists the payments waiting for you to
-// accept or refund their funds.
+// accept or refund their funds. Succeeded payments are listed for the daily
+// fulfilment check, back 31 days only (created[gte]): Coinwharf watches an ended
+// payment's address for 30 days, so late funds can make a payment succeed that
+// long after it was created, and any older one was listed on earlier days.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action npx tsx list-payments.ts
 import process from 'node:process';
 import {setTimeout as sleep} from 'node:timers/promises';
@@ -9,6 +12,9 @@ import {setTimeout as sleep} from 'node:timers/promises';
 const apiBase = process.env.COINWHARF_API_BASE || 'https://api.coinwharf.com/v1';
 const secretKey = process.env.COINWHARF_SECRET_KEY;
 const status = process.env.STATUS || 'succeeded';
+// 31 days ago, as the API writes times (no milliseconds); no bound for other statuses.
+const createdSince =
+  status === 'succeeded' ? new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString().replace(/\.\d+Z$/, 'Z') : '';
 const attempts = 6;
 
 // Sends the request again (a GET changes nothing, so that is safe) when no answer came (none
@@ -60,6 +66,7 @@ async function main() {
   let startingAfter = '';
   do {
     const query = new URLSearchParams({status, limit: '100'});
+    if (createdSince) query.set('created[gte]', createdSince);
     if (startingAfter) query.set('starting_after', startingAfter);
     const page = (await send(`${apiBase}/payments?${query}`, {
       headers: {Authorization: `Bearer ${secretKey}`},

@@ -2,18 +2,25 @@
 
 Follows has_more to the last page and prints all of them as one list. Once a day,
 STATUS=requires_action lists the payments waiting for you to accept or refund their funds.
+Succeeded payments are listed for the daily fulfilment check, back 31 days only (created[gte]):
+Coinwharf watches an ended payment's address for 30 days, so late funds can make a payment
+succeed that long after it was created, and any older one was listed on earlier days.
 Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action python3 list_payments.py
 """
 import json
 import os
 import sys
 import time
+from datetime import datetime, timedelta, timezone
 
 import requests
 
 API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
 SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
 STATUS = os.environ.get("STATUS") or "succeeded"
+# 31 days ago, as the API writes times; no bound for other statuses.
+SINCE = datetime.now(timezone.utc) - timedelta(days=31)
+CREATED_SINCE = SINCE.strftime("%Y-%m-%dT%H:%M:%SZ") if STATUS == "succeeded" else None
 ATTEMPTS = 6
 if not SECRET_KEY:
     print("Set COINWHARF_SECRET_KEY to your cw_test_ secret key", file=sys.stderr)
@@ -59,6 +66,8 @@ def send(method, url, **kwargs):
 # Every page: while has_more is true, ask for the page after the last id.
 payments = []
 params = {"status": STATUS, "limit": 100}
+if CREATED_SINCE:
+    params["created[gte]"] = CREATED_SINCE
 while True:
     page = send("GET", f"{API_BASE}/payments", params=params, headers={"Authorization": f"Bearer {SECRET_KEY}"})
     payments.extend(page["data"])

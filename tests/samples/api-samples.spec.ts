@@ -352,7 +352,7 @@ languages.forEach((language, i) => {
       expect(list.data.map((p: any) => p.id)).not.toContain(unpaid.id);
       const request = onlyRequest(mock, from);
       expect(request).toMatchObject({method: 'GET', path: '/v1/payments', status: 200});
-      expect(request.query).toEqual({status: 'succeeded', limit: '100'});
+      expect(request.query).toEqual({status: 'succeeded', limit: '100', 'created[gte]': expect.any(String)});
 
       // The daily sweep: the payments waiting for a decision, short (UNDER) and late (LATE), and no other.
       const waiting = [byOutcome.underpay[0], byOutcome.late[0], byOutcome.underpay[1]];
@@ -363,6 +363,41 @@ languages.forEach((language, i) => {
       expect(found.data.map((p: any) => [p.id, p.status, p.labels])).toEqual(
         [...waiting].reverse().map((id) => [id, 'requires_action', [id === byOutcome.late[0] ? 'LATE' : 'UNDER']]),
       );
+      expect(mock.requests.at(-1)?.query).toEqual({status: 'requires_action', limit: '100'});
+      expect(mock.violations).toEqual([]);
+    });
+
+    test(`${samples.listPayments[i]} lists succeeded payments back 31 days only, the 30 days an ended payment is watched and one more; requires_action ones whatever their age`, async ({
+      mock,
+    }) => {
+      const paid: Record<string, string> = {};
+      for (const [name, days] of [
+        ['a year ago', 365],
+        ['32 days ago', 32],
+        ['30 days ago', 30],
+        ['today', 0],
+      ] as const) {
+        const created = await createPayment(mock);
+        await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
+        mock.backdate(created.id, days);
+        paid[name] = created.id;
+      }
+      const waiting = await createPayment(mock);
+      await callMock(mock, 'POST', `/sandbox/payments/${waiting.id}/simulate`, {outcome: 'underpay'});
+      mock.backdate(waiting.id, 90);
+      const from = mock.requests.length;
+      const before = Date.now();
+      const run = await runSample(samples.listPayments[i], mockEnv(mock, {STATUS: undefined}));
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseOutput(run).data.map((p: any) => p.id)).toEqual([paid.today, paid['30 days ago']]);
+      const since = Date.parse(onlyRequest(mock, from).query['created[gte]']);
+      const day = 24 * 3600 * 1000;
+      // 31 days before the run, in whole seconds: between the test's clock before and after it.
+      expect(since).toBeGreaterThanOrEqual(before - 31 * day - 1000);
+      expect(since).toBeLessThanOrEqual(Date.now() - 31 * day);
+      const sweep = await runSample(samples.listPayments[i], mockEnv(mock, {STATUS: 'requires_action'}));
+      expect(sweep.code, sweep.stderr).toBe(0);
+      expect(parseOutput(sweep).data.map((p: any) => p.id)).toEqual([waiting.id]);
       expect(mock.requests.at(-1)?.query).toEqual({status: 'requires_action', limit: '100'});
       expect(mock.violations).toEqual([]);
     });

@@ -67,6 +67,11 @@ export interface MockApi {
     topUp(paymentId: string, amount: string): Promise<void>;
     drop(paymentId: string, options: {quoteValid: boolean}): Promise<void>;
   };
+  /**
+   * For tests only, not an API path: moves a payment's `created_at` `days` into the past, as if it
+   * had been created then, for the `created[gte]` and `created[lt]` filters of GET /v1/payments.
+   */
+  backdate(paymentId: string, days: number): void;
   close(): Promise<void>;
 }
 
@@ -1035,6 +1040,11 @@ export async function startMockApi(): Promise<MockApi> {
           );
         await reorg(payment, quoteValid);
       },
+    },
+    backdate(paymentId, days) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`mock.backdate: no payment ${paymentId}`);
+      payment.created_at = iso(new Date(Date.parse(payment.created_at) - days * 24 * 3600 * 1000));
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -393,11 +393,19 @@ test('every path that fulfils an old payment.succeeded checks the order and the 
   );
 });
 
-test('the daily fulfilment check stops paging two hours before the last check', () => {
+test('the daily fulfilment check looks back 31 days, the 30 days an ended payment is watched and one more, and the sample it points to stops there', () => {
   const guide = prose('docs/payments/webhook-guide.mdx');
-  expect(guide).not.toContain('a payment you accepted may be older than that');
+  expect(guide).not.toContain('2 hours before your last check');
   expect(guide).toContain(
-    "It lists them newest first by `created_at`, and the API cannot filter on `updated_at`. A payment reaches `succeeded` within its quote window (at most an hour) plus its network's confirmation time (about 30 minutes on Bitcoin) of being created. So page back until `created_at` is more than 2 hours before your last check.",
+    'So look back 31 days every day, not only since your last check: with `STATUS` not set, the samples list only the `succeeded` payments created in the last 31 days (`created[gte]`), and your store skips the orders already fulfilled.',
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    'with `status=succeeded` and `created[gte]` 31 days back lists them',
+  );
+  expect(readFileSync('examples/api/list-payments.ts', 'utf8')).toContain("query.set('created[gte]', createdSince)");
+  expect(readFileSync('examples/api/list_payments.py', 'utf8')).toContain('params["created[gte]"] = CREATED_SINCE');
+  expect(readFileSync('examples/api/list-payments.sh', 'utf8')).toContain(
+    '${created_since:+--data-urlencode "created[gte]=$created_since"}',
   );
 });
 
