@@ -12,7 +12,8 @@
 // If a match is awaiting_payment, pending, requires_action or succeeded, create no
 // other payment. No match (past 24 hours, the create never reached Coinwharf), or
 // only expired, canceled or failed ones: create a new payment with a new key, if
-// the customer still wants to pay.
+// the customer still wants to pay (after a failed one, once the customer confirms
+// their transaction is gone: a dropped transaction is usually mined later).
 // Usage: COINWHARF_SECRET_KEY=cw_test_... REFERENCE=order_1042 CREATED_SINCE=2026-11-24T18:00:00Z npx tsx find-payment.ts
 import process from 'node:process';
 import {setTimeout as sleep} from 'node:timers/promises';

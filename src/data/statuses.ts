@@ -77,7 +77,8 @@ export const paymentStatuses: readonly StatusInfo[] = [
     final: true,
     meaning:
       'A reorg removed the transaction after the quote was no longer valid, and no confirmed funds remained. Funds that still arrive reopen it as requires_action with the LATE label once they are confirmed.',
-    yourMove: 'Do not fulfil. Create a new payment if the customer still wants to pay.',
+    yourMove:
+      'Do not fulfil, and do not ask the customer to pay again at once: a dropped transaction is usually mined later, and its funds then reopen this payment as requires_action with LATE. Create a new payment only when the customer confirms their transaction is gone (for example, their wallet shows it dropped or replaced); if the old one’s funds still arrive, refund them.',
   },
 ];
 

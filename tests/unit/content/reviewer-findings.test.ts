@@ -465,3 +465,17 @@ test('going live stores an Idempotency-Key with its request, not with the order:
     'Store it with the request it belongs to, such as the payment attempt or the refund, not with the order, so that a process that restarts mid-retry sends the same key: a new payment for the same order, after the first expired, is a new request and needs a new key.',
   );
 });
+
+test('after a failed payment the customer is not asked to pay again at once: a dropped transaction is usually mined later and reopens it as LATE', () => {
+  const failed = paymentStatuses.find((s) => s.status === 'failed')?.yourMove ?? '';
+  expect(failed).not.toContain('Create a new payment if the customer still wants to pay');
+  expect(failed).toBe(
+    'Do not fulfil, and do not ask the customer to pay again at once: a dropped transaction is usually mined later, and its funds then reopen this payment as requires_action with LATE. Create a new payment only when the customer confirms their transaction is gone (for example, their wallet shows it dropped or replaced); if the old one’s funds still arrive, refund them.',
+  );
+  expect(prose('docs/payments/index.mdx')).toContain(
+    "Create a new payment only when the customer confirms their transaction is gone, for example because their wallet shows it dropped or replaced; if the old one's funds still arrive, refund them.",
+  );
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
+    'after a `failed` one, only once the customer confirms their transaction is gone',
+  );
+});
