@@ -479,3 +479,19 @@ test('after a failed payment the customer is not asked to pay again at once: a d
     'after a `failed` one, only once the customer confirms their transaction is gone',
   );
 });
+
+test('moving an endpoint by registering a new one says the new endpoint has its own whsec_ secret, and changing the URL keeps the secret', () => {
+  expect(prose('docs/payments/quickstart.mdx')).toContain(
+    'Or register the new URL first: the new endpoint has its own `whsec_` secret, in that response, so set `COINWHARF_WEBHOOK_SECRET` to it for the receiver and start the receiver again;',
+  );
+  const guide = prose('docs/payments/webhook-guide.mdx');
+  expect(guide).toContain(
+    'When you move, change the endpoint’s URL in the dashboard: the endpoint keeps its `whsec_` secret, so your receiver at the new URL verifies with the secret it already has. Prefer that. Or register the new URL first: a new endpoint has its own `whsec_` secret, shown once in the answer, and the receiver at the new URL must use it;'.replace(
+      '’',
+      "'",
+    ),
+  );
+  expect(guide).toContain(
+    'or register the new URL, whose new endpoint has its own `whsec_` secret for the receiver to use,',
+  );
+});
