@@ -31,8 +31,8 @@ def send(method, url, **kwargs):
 
     No answer: none within 30 s, or no connection within 10 s. The Idempotency-Key is the same on
     every attempt, so the API acts once however many reach it. Waits the Retry-After seconds the API
-    asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of waiting, as someone is
-    waiting for the answer.
+    asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts, and 31 s of waiting unless Retry-After
+    asks for more, as someone is waiting for the answer.
     """
     for attempt in range(1, ATTEMPTS + 1):
         try:

@@ -11,7 +11,8 @@ const attempts = 6;
 // Sends the request again, Idempotency-Key included, so the API acts once however many attempts
 // reach it, when no answer came (none within 30 s, or no connection), or a 429, a 5xx or a 409
 // idempotency_in_progress did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8,
-// then 16 s: at most 6 attempts and 31 s of waiting, as someone is waiting for the answer.
+// then 16 s: at most 6 attempts, and 31 s of waiting unless Retry-After asks for more, as someone
+// is waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
     const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);

@@ -20,11 +20,11 @@ answer="$(mktemp)"
 headers="$(mktemp)"
 trap 'rm -f "$answer" "$headers"' EXIT
 
-# Sends a request with curl's arguments "$@", and sends it again (a GET changes nothing, so that
-# is safe) when no answer came (no connection within 10 s, or no full answer within 30 s), or a
-# 429 or a 5xx did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at
-# most 6 attempts and 31 s of waiting, as someone is waiting for the answer. Leaves the last
-# answer in $answer.
+# Sends a request with curl's arguments "$@", and sends it again (a GET changes nothing, so that is
+# safe) when no answer came (no connection within 10 s, or no full answer within 30 s), or a 429 or
+# a 5xx did. Waits the Retry-After seconds the API asks for, else 1, 2, 4, 8, then 16 s: at most 6
+# attempts, and 31 s of waiting unless Retry-After asks for more, as someone is waiting for the
+# answer. Leaves the last answer in $answer.
 send() {
   local attempt code status seconds
   for attempt in 1 2 3 4 5 6; do

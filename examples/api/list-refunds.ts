@@ -10,10 +10,10 @@ const secretKey = process.env.COINWHARF_SECRET_KEY;
 const paymentId = process.env.PAYMENT_ID;
 const attempts = 6;
 
-// Sends the request again (a GET changes nothing, so that is safe) when no answer came (none
-// within 30 s, or no connection), or a 429 or a 5xx did. Waits the Retry-After seconds the API
-// asks for, else 1, 2, 4, 8, then 16 s: at most 6 attempts and 31 s of waiting, as someone is
-// waiting for the answer.
+// Sends the request again (a GET changes nothing, so that is safe) when no answer came (none within
+// 30 s, or no connection), or a 429 or a 5xx did. Waits the Retry-After seconds the API asks for,
+// else 1, 2, 4, 8, then 16 s: at most 6 attempts, and 31 s of waiting unless Retry-After asks for
+// more, as someone is waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
     const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);

@@ -55,10 +55,10 @@ interface RefundList {
   has_more: boolean;
 }
 
-// Sends the request again, Idempotency-Key included, when no answer came (none within 30 s,
-// or no connection), or a 429, a 5xx or a 409 idempotency_in_progress did (the same refund
-// still running, say from a run you stopped). Waits Retry-After when given, else 1, 2, 4, 8,
-// then 16 s: at most 6 attempts and 31 s of waiting.
+// Sends the request again, Idempotency-Key included, when no answer came (none within 30 s, or no
+// connection), or a 429, a 5xx or a 409 idempotency_in_progress did (the same refund still running,
+// say from a run you stopped). Waits Retry-After when given, else 1, 2, 4, 8, then 16 s: at most 6
+// attempts, and 31 s of waiting unless Retry-After asks for more.
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const request = {...init, headers: {Authorization: `Bearer ${secretKey}`, ...init.headers}};
   for (let attempt = 1; ; attempt += 1) {

@@ -41,10 +41,10 @@ class RefusedEarlier(Exception):
 def call(method, path, **kwargs):
     """Sends a request; retries a 429, a 5xx, a network error or a 409 idempotency_in_progress.
 
-    In_progress means the same refund is still running, say from a run you stopped. No answer:
-    none within 30 s, or no connection within 10 s. Every attempt is the same request,
-    Idempotency-Key included. Waits Retry-After when given, else 1, 2, 4, 8, then 16 s: at most
-    6 attempts and 31 s of waiting.
+    In_progress means the same refund is still running, say from a run you stopped. No answer: none
+    within 30 s, or no connection within 10 s. Every attempt is the same request, Idempotency-Key
+    included. Waits Retry-After when given, else 1, 2, 4, 8, then 16 s: at most 6 attempts, and 31 s
+    of waiting unless Retry-After asks for more.
     """
     headers = {"Authorization": f"Bearer {SECRET_KEY}", **kwargs.pop("headers", {})}
     for attempt in range(1, ATTEMPTS + 1):

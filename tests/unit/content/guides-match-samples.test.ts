@@ -271,3 +271,13 @@ test('the quickstart says ngrok needs an account and its token, and names every 
       'logs the others with `nothing to do`',
   );
 });
+
+test('no sample promises 31 s of waiting whatever Retry-After asks: the retry comments say a longer Retry-After is waited out', () => {
+  for (const file of apiSamples) {
+    const comment = read(file)
+      .replace(/^\s*(#|\/\/) ?/gm, '')
+      .replace(/\s+/g, ' ');
+    expect(comment, file).not.toMatch(/at most 6 attempts and 31 s of waiting/);
+    expect(comment, file).toContain('at most 6 attempts, and 31 s of waiting unless Retry-After asks for more');
+  }
+});
