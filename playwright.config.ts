@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {defineConfig} from '@playwright/test';
-import {chromiumLaunchOptions, testServerPort} from './tests/support/browser';
+import {testBrowserLaunchOptions, testServerPort} from './tests/support/browser';
 
 /** The one test group long enough to decide when the run ends: see `projects`. */
 const longestFirst = /[\\/]tests[\\/]e2e[\\/]writer-walkthrough\.spec\.ts$/;
@@ -22,11 +22,12 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${testServerPort}`,
     browserName: 'chromium',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testBrowserLaunchOptions,
     // A failed test keeps its trace (actions, console, network, sources) without DOM snapshots or
     // screenshots: snapshotting a 10,000-element page at every key press made the accessibility
-    // Tab walks 5x slower (18 s instead of 3 s on the webhook guide).
-    trace: {mode: 'retain-on-failure', snapshots: false, screenshots: false},
+    // Tab walks 5x slower (18 s instead of 3 s on the webhook guide). In CI, where a failed test
+    // runs again, only that second run records one: recording every test's took a tenth of the run.
+    trace: {mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', snapshots: false, screenshots: false},
   },
   // Workers take tests in this order, a project's files alphabetically. The writer walkthrough is one
   // serial group of about 150 s: taken last, as its name would have it, one worker ran it alone at the
