@@ -137,25 +137,28 @@ async function violations(
   });
 }
 
-/** Marks each element whose colours narrowing the window changed: see `coloursAtEachWidth`. */
+/** Marks each element that narrowing the window changed: see `violationsAtBothWidths`. */
 const changedByNarrowing = 'data-a11y-narrowed';
 
 /**
- * What decides an element's contrast, as its computed style has it: its colour, background, opacity,
- * blend and filter, whether it shows at all, and its font size and weight (large text needs 3:1, other
- * text 4.5:1). Kept in the page, per element, at the first call; each
- * later call marks the elements whose value differs from then (or that are new), and returns how many.
+ * What decides an element's axe results besides the layout: its attributes (roles, ARIA states, labels,
+ * classes), its text, and what decides its contrast as its computed style has it (colour, background,
+ * opacity, blend and filter, whether it shows at all, font size and weight: large text needs 3:1, other
+ * text 4.5:1). Kept in the page, per element, at the first call; each later call marks the elements whose
+ * value differs from then (or that are new), and returns how many.
  */
-function markColourChanges(page: Page): Promise<number> {
+function markChanges(page: Page): Promise<number> {
   return page.evaluate((attribute) => {
-    const store = window as unknown as {coloursBefore?: WeakMap<Element, string>};
-    const first = store.coloursBefore === undefined;
-    const before = (store.coloursBefore ??= new WeakMap());
+    const store = window as unknown as {before?: WeakMap<Element, string>};
+    const first = store.before === undefined;
+    const before = (store.before ??= new WeakMap());
     let changed = 0;
     for (const element of document.querySelectorAll('body *')) {
       const style = getComputedStyle(element);
       const shown = element.checkVisibility({visibilityProperty: true, opacityProperty: true});
       const value = [
+        ...[...element.attributes].filter(({name}) => name !== attribute).map(({name, value}) => `${name}=${value}`),
+        element.childElementCount === 0 ? element.textContent : '',
         style.color,
         style.backgroundColor,
         style.backgroundImage,
@@ -178,19 +181,29 @@ function markColourChanges(page: Page): Promise<number> {
 }
 
 /**
- * axe at 1280 px then at 375 px. The colour rules read nothing the width changes but what the page
- * draws differently at 375 px: so at 375 px they check only the elements whose colours, background,
- * opacity or visibility changed (the collapsed navbar, the table of contents' dropdown...), and the
- * other rules (light mode) the whole page. The colour rules take most of axe's time, over every line of
- * text; checking every text twice when only the navbar changed colour halved nothing but the run.
+ * The rules whose answer depends on the layout, not only on an element's markup and colours: the size
+ * and spacing of targets, and which regions scroll.
+ */
+const layoutRules = ['target-size', 'scrollable-region-focusable'];
+
+/**
+ * axe at 1280 px then at 375 px. At 375 px every element the page draws as it did at 1280 px, with the
+ * same markup, text and colours, gets the same answer from every rule but the layout ones: so those run
+ * on the whole page, and the mode's other rules only on the elements narrowing changed or added (the
+ * collapsed navbar and its menu button, the table of contents' dropdown, text that changed size...).
+ * Checking every text twice when only the navbar changed took most of the run and found nothing more.
  */
 async function violationsAtBothWidths(page: Page, rules: 'all' | readonly string[]): Promise<string[]> {
   const report = await violations(page, desktop, [], rules);
-  await markColourChanges(page);
+  await markChanges(page);
   await narrowTo(page, mobile);
-  const changed = await markColourChanges(page);
-  if (rules === 'all') report.push(...(await violations(page, mobile, [], 'all', colourRules)));
-  if (changed > 0) report.push(...(await violations(page, mobile, [`[${changedByNarrowing}]`], colourRules)));
+  const changed = await markChanges(page);
+  if (rules === 'all') report.push(...(await violations(page, mobile, [], layoutRules)));
+  if (changed > 0) {
+    report.push(
+      ...(await violations(page, mobile, [`[${changedByNarrowing}]`], rules, rules === 'all' ? layoutRules : [])),
+    );
+  }
   return report;
 }
 
