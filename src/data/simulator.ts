@@ -45,10 +45,15 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
   payment('exact', 'The customer pays the amount due.', ['pending', 'succeeded']),
   payment('underpay', 'The customer pays 80% of the amount due.', ['pending', 'requires_action'], ['UNDER']),
   payment('overpay', 'The customer pays 110% of the amount due.', ['pending', 'succeeded'], ['OVER']),
-  payment('late', 'The quote window ends, then the amount due arrives.', ['expired', 'requires_action'], ['LATE']),
-  ...(['expired', 'canceled', 'failed'] as const).map((ended) =>
-    payment('late', 'The amount due arrives after the payment ended.', ['requires_action'], ['LATE'], ended),
-  ),
+  // Late funds are seen before they are confirmed: the status stays while they confirm (payment.updated).
+  {
+    ...payment('late', 'The quote window ends, then the amount due arrives.', ['expired', 'requires_action'], ['LATE']),
+    events: ['payment.expired', 'payment.updated', 'payment.requires_action'],
+  },
+  ...(['expired', 'canceled', 'failed'] as const).map((ended) => ({
+    ...payment('late', 'The amount due arrives after the payment ended.', ['requires_action'], ['LATE'], ended),
+    events: ['payment.updated', 'payment.requires_action'],
+  })),
   {
     ...payment(
       'late',
@@ -57,7 +62,7 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
       ['OVER'],
       'succeeded',
     ),
-    events: ['payment.updated'],
+    events: ['payment.updated', 'payment.updated'],
   },
   payment('reorg', 'A reorg drops the transaction while the quote is valid.', ['pending', 'awaiting_payment']),
   payment('fail', 'A reorg drops the transaction after the quote ended.', ['pending', 'failed']),

@@ -227,18 +227,18 @@ const pages: {page: string; units: Unit[]}[] = [
       ]),
       section('Test payments that require action', [
         created,
-        simulated('requires_action', ['LATE'], ['payment.expired', 'payment.requires_action']),
+        simulated('requires_action', ['LATE'], ['payment.expired', 'payment.updated', 'payment.requires_action']),
         {runs: 'accept-payment', shows: {status: 'succeeded', labels: ['LATE']}, events: ['payment.succeeded']},
       ]),
       section('Force an expiry', [
         created,
         simulated('expired', [], ['payment.expired']),
-        simulated('requires_action', ['LATE'], ['payment.requires_action']),
+        simulated('requires_action', ['LATE'], ['payment.updated', 'payment.requires_action']),
       ]),
       section('Force a failure', [
         created,
         simulated('failed', [], ['payment.pending', 'payment.failed']),
-        simulated('requires_action', ['LATE'], ['payment.requires_action']),
+        simulated('requires_action', ['LATE'], ['payment.updated', 'payment.requires_action']),
         created,
         simulated('awaiting_payment', [], ['payment.pending', 'payment.awaiting_payment']),
         simulated('succeeded', [], ['payment.pending', 'payment.succeeded']),
@@ -246,12 +246,12 @@ const pages: {page: string; units: Unit[]}[] = [
       section('Force a cancellation', [
         created,
         {runs: 'cancel-payment', shows: {status: 'canceled', labels: []}, events: ['payment.canceled']},
-        simulated('requires_action', ['LATE'], ['payment.requires_action']),
+        simulated('requires_action', ['LATE'], ['payment.updated', 'payment.requires_action']),
       ]),
       section('Test funds after the end', [
         created,
         simulated('succeeded', [], ['payment.pending', 'payment.succeeded'], {amount_received: usdc('25.00')}),
-        simulated('succeeded', ['OVER'], ['payment.updated'], {amount_received: usdc('27.50')}),
+        simulated('succeeded', ['OVER'], ['payment.updated', 'payment.updated'], {amount_received: usdc('27.50')}),
       ]),
       section('Force refunds', [
         created,

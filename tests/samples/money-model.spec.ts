@@ -191,6 +191,11 @@ test('funds arriving at a canceled payment reopen it too, and can be refunded', 
   await callMock(mock, 'POST', `/payments/${created.id}/cancel`);
   const reopened = await simulate(mock, created.id, 'late');
   expect(reopened).toMatchObject({status: 'requires_action', labels: ['LATE']});
+  expect((await eventsOf(mock, created.id)).slice(-3)).toEqual([
+    'payment.canceled',
+    'payment.updated',
+    'payment.requires_action',
+  ]);
   const refund = await callMock(mock, 'POST', '/refunds', {payment: created.id, address: customerAddress});
   expect(refund.amount).toEqual({amount: '25.00', currency: 'USDC'});
   expect(refund.transaction_hash).toBeNull();
@@ -251,10 +256,12 @@ test('funds arriving at a succeeded payment keep it succeeded, add OVER, raise a
   expect(more.amount_received).toEqual({amount: '27.50', currency: 'USDC'});
   expect(more.fee).toEqual({amount: '0.275', currency: 'USDC'});
   expect(more.transactions).toHaveLength(2);
+  // Seen (amount_pending rises), then confirmed (amount_received rises): payment.updated each time.
   expect(await eventsOf(mock, paid.id)).toEqual([
     'payment.created',
     'payment.pending',
     'payment.succeeded',
+    'payment.updated',
     'payment.updated',
   ]);
   expect(mock.violations).toEqual([]);

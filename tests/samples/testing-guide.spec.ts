@@ -72,7 +72,7 @@ const outcomes: {
     from: 'awaiting_payment',
     status: 'requires_action',
     labels: ['LATE'],
-    events: ['payment.expired', 'payment.requires_action'],
+    events: ['payment.expired', 'payment.updated', 'payment.requires_action'],
   },
   {
     outcome: 'late',
@@ -80,7 +80,7 @@ const outcomes: {
     setUp: 'expire',
     status: 'requires_action',
     labels: ['LATE'],
-    events: ['payment.requires_action'],
+    events: ['payment.updated', 'payment.requires_action'],
   },
   {
     outcome: 'late',
@@ -88,7 +88,7 @@ const outcomes: {
     setUp: 'cancel',
     status: 'requires_action',
     labels: ['LATE'],
-    events: ['payment.requires_action'],
+    events: ['payment.updated', 'payment.requires_action'],
   },
   {
     outcome: 'late',
@@ -96,7 +96,7 @@ const outcomes: {
     setUp: 'fail',
     status: 'requires_action',
     labels: ['LATE'],
-    events: ['payment.requires_action'],
+    events: ['payment.updated', 'payment.requires_action'],
   },
   {
     outcome: 'late',
@@ -104,7 +104,7 @@ const outcomes: {
     setUp: 'exact',
     status: 'succeeded',
     labels: ['OVER'],
-    events: ['payment.updated'],
+    events: ['payment.updated', 'payment.updated'],
   },
   {
     outcome: 'reorg',

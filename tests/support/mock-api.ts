@@ -527,7 +527,6 @@ export async function startMockApi(): Promise<MockApi> {
           `Payment ${payment.id} is ${payment.labels.join(', ')}; only an UNDER payment can be topped up.`,
         );
       const due = unitsOf(payment, 'amount_due');
-      const n = payment.required_confirmations;
       const seen = async (percent: bigint) => {
         seeTransaction(payment, (due * percent) / 100n, 1);
         await setStatus(payment, 'pending', {confirmations: 1});
@@ -550,21 +549,24 @@ export async function startMockApi(): Promise<MockApi> {
           await confirmed('succeeded', ['OVER']);
           break;
         case 'late':
-          // Funds after the end: a succeeded payment stays succeeded (OVER, payment.updated); any other reopens.
+          // Funds after the end, as on the chain: seen first, in amount_pending while they confirm, with
+          // the status unchanged (payment.updated); then confirmed. A succeeded payment stays succeeded
+          // (OVER once more than due, payment.updated again); any other reopens as requires_action.
+          if (payment.status === 'awaiting_payment') await setStatus(payment, 'expired');
+          seeTransaction(payment, payment.status === 'succeeded' ? due / 10n : due, 1);
+          await amountsChanged(payment);
+          confirmAll(payment);
           if (payment.status === 'succeeded') {
-            seeTransaction(payment, due / 10n, n);
             followAmounts(payment);
-            Object.assign(payment, {fee: feeOf(payment), updated_at: now()});
-            await emit('payment.updated', payment);
+            payment.fee = feeOf(payment);
+            await amountsChanged(payment);
             break;
           }
-          if (payment.status === 'awaiting_payment') await setStatus(payment, 'expired');
-          seeTransaction(payment, due, n);
           // LATE, and the labels follow the amounts: a payment refunded in full while it required
           // action still counts the funds it received then, so the late ones make it OVER.
           payment.labels = [...new Set([...payment.labels, 'LATE'])];
           followAmounts(payment);
-          await setStatus(payment, 'requires_action', {confirmations: n});
+          await setStatus(payment, 'requires_action');
           break;
         case 'reorg':
           await seen(100n);

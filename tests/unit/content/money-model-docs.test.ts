@@ -95,7 +95,7 @@ test('the sandbox reference says outcome is required with no default, which outc
   );
   // The late row for a succeeded payment says what the mock does: OVER only past amount_due.
   expect(payment).toContain(
-    '| `late` | `succeeded` | stays `succeeded`, another 10 % of `amount_due` arrives, sends `payment.updated` (refund any excess yourself) | `OVER` once `amount_received` is more than `amount_due`, and `UNDER` goes once it reaches it; a payment you accepted short may stay below and keeps its labels |',
+    '| `late` | `succeeded` | stays `succeeded`, another 10 % of `amount_due` arrives, sends `payment.updated` when it is seen and again when it is confirmed (refund any excess yourself) | `OVER` once `amount_received` is more than `amount_due`, and `UNDER` goes once it reaches it; a payment you accepted short may stay below and keeps its labels |',
   );
   expect(simulatorOutcomes.find((o) => o.outcome === 'late' && o.from === 'succeeded')?.plays).toBe(
     'Another 10% of the amount due arrives after the payment succeeded. UNDER goes once `amount_received` reaches `amount_due`, and OVER comes once it is more: a payment you accepted short may stay below and keep its labels.',

@@ -107,7 +107,7 @@ test('the simulator outcomes are the API’s, for payments and for refunds', () 
   expect(refund).toEqual(['succeed', 'fail']);
 });
 
-test('each payment outcome follows the transitions and sends one event per status it enters', () => {
+test('each payment outcome follows the transitions and sends one event per status it enters, and late funds payment.updated while they confirm', () => {
   const eventTypes = enumOf('EventType');
   for (const outcome of simulatorOutcomes.filter((o) => o.object === 'payment')) {
     let at = outcome.from;
@@ -115,6 +115,8 @@ test('each payment outcome follows the transitions and sends one event per statu
     for (const next of outcome.path) {
       const move = statusTransitions.find((t) => t.from === at && t.to === next);
       expect(move, `${outcome.outcome}: ${at} → ${next} is a transition`).toBeDefined();
+      // Late funds are seen before they are confirmed: the status stays while they confirm (payment.updated).
+      if (outcome.outcome === 'late' && move?.label) sent.push('payment.updated');
       sent.push(move?.event ?? `payment.${next}`);
       at = next;
     }
@@ -161,11 +163,11 @@ test('the simulator plays funds after the end on every ended status: late from e
       .filter((o) => o.outcome === 'late')
       .map((o) => `${o.from} → ${o.path.join(' → ')} [${o.labels.join(', ')}] ${o.events.join(', ')}`),
   ).toEqual([
-    'awaiting_payment → expired → requires_action [LATE] payment.expired, payment.requires_action',
-    'expired → requires_action [LATE] payment.requires_action',
-    'canceled → requires_action [LATE] payment.requires_action',
-    'failed → requires_action [LATE] payment.requires_action',
-    'succeeded → succeeded [OVER] payment.updated',
+    'awaiting_payment → expired → requires_action [LATE] payment.expired, payment.updated, payment.requires_action',
+    'expired → requires_action [LATE] payment.updated, payment.requires_action',
+    'canceled → requires_action [LATE] payment.updated, payment.requires_action',
+    'failed → requires_action [LATE] payment.updated, payment.requires_action',
+    'succeeded → succeeded [OVER] payment.updated, payment.updated',
   ]);
 });
 
