@@ -851,8 +851,9 @@ export async function startMockApi(): Promise<MockApi> {
             }
             idempotency.set(scope, {fingerprint, reply: 'running'});
             const reply = await handle(c);
-            // Stored: every 2xx and 4xx (404 included) but 429 (and 409 idempotency_in_progress and
-            // 401, never reached here: a request without a valid key goes to unauthorizedHandler).
+            // Stored: every 2xx and 4xx (404 included) but 429 (and 409 idempotency_in_progress,
+            // 409 idempotency_conflict, answered above without storing, and 401, never reached here:
+            // a request without a valid key goes to unauthorizedHandler).
             // Not stored: 429 and 5xx, so a retry with the same key runs again.
             if (reply.status < 500 && reply.status !== 429)
               idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});

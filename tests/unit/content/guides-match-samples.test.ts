@@ -182,8 +182,8 @@ test('going live says what a key stores as the table does, that the samples leav
   // What api/openapi.yaml's Idempotency section says, row by row.
   const description = prose('api/openapi.yaml');
   expect(description).toContain(
-    'every `2XX` response and every `4XX` response except `401`, `409 idempotency_in_progress` and `429`; a ' +
-      '`404` is stored like any other `4XX`.',
+    'every `2XX` response and every `4XX` response except `401`, `409 idempotency_in_progress`, ' +
+      '`409 idempotency_conflict` and `429`; a `404` is stored like any other `4XX`.',
   );
   expect(description).toContain('What is not stored: `401` answers');
   expect(description).toContain(
@@ -192,7 +192,8 @@ test('going live says what a key stores as the table does, that the samples leav
   expect(live).not.toContain('every `4xx` except `409 idempotency_in_progress` and `429`');
   expect(live).not.toContain('A `429` or a `5xx` is not stored');
   expect(live).toContain(
-    'every `2xx`, and every `4xx` except `401`, `409 idempotency_in_progress` and `429`, so a `400`, a `404` or ' +
+    'every `2xx`, and every `4xx` except `401`, `409 idempotency_in_progress`, `409 idempotency_conflict` and ' +
+      '`429`, so a `400`, a `404` or ' +
       'a `409 balance_insufficient`, for which nothing was done, is stored too. A `401` is not stored: a request ' +
       'without a valid key never reached an account, so its key was never used. A `429` or a `5xx` from ' +
       'Coinwharf is not stored either, and a retry with the same key runs again.',
@@ -214,9 +215,10 @@ test('going live says what a key stores as the table does, that the samples leav
     );
   expect(rows).toEqual(
     expect.arrayContaining([
-      ['Any `4xx` except the three below, `404` included', 'Yes'],
+      ['Any `4xx` except the four below, `404` included', 'Yes'],
       ['`401 invalid_api_key`', 'No'],
       ['`409 idempotency_in_progress`', 'No'],
+      ['`409 idempotency_conflict`', 'No'],
       ['`429 rate_limited`', 'No'],
       ['`5xx` from Coinwharf', 'No'],
       ["A proxy's `502` or `504`, or no answer", "Coinwharf's own response, if the request reached it"],

@@ -146,7 +146,16 @@ test('the welcome page lists 409 idempotency_in_progress with the answers an ide
     '`401`, `409 idempotency_in_progress`, `429` and `5xx` answers are not kept, so their retry runs again',
   );
   expect(words(api().info.description)).toContain(
-    'every `4XX` response except `401`, `409 idempotency_in_progress` and `429`',
+    'every `4XX` response except `401`, `409 idempotency_in_progress`, `409 idempotency_conflict` and `429`',
+  );
+  expect(words(api().info.description)).toContain(
+    "The same key with different parameters gets `409 idempotency_conflict`, which is not stored either: the key keeps the first request's response.",
+  );
+  expect(prose('docs/intro.mdx')).toContain(
+    "`idempotency_conflict`, which is not kept either: the key keeps the first request's response.",
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    'every `4xx` except `401`, `409 idempotency_in_progress`, `409 idempotency_conflict` and `429`',
   );
 });
 
