@@ -1,10 +1,10 @@
 // Fetch your balance per asset and network: available (confirmed funds of
-// succeeded payments, less fees and refunds), reserved (the part of available
-// kept back for the excess of OVER payments not yet refunded, which only a
-// refund with reason overpayment may spend) and pending (funds not yet
-// confirmed, or of payments that require action). In live mode, available less
-// reserved settles daily at 00:00 UTC, and is all that any other refund may
-// spend; a sandbox balance never settles.
+// succeeded payments, less Coinwharf's fees, refunds and refunds' network
+// fees), reserved (the part of available kept back for the excess of OVER
+// payments not yet refunded, which only a refund with reason overpayment may
+// spend) and pending (funds not yet confirmed, or of payments that require
+// action). In live mode, available less reserved settles daily at 00:00 UTC,
+// and is all that any other refund may spend; a sandbox balance never settles.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... npx tsx get-balance.ts
 import process from 'node:process';
 import {setTimeout as sleep} from 'node:timers/promises';

@@ -504,3 +504,29 @@ test('moving an endpoint by registering a new one says the new endpoint has its 
     'or register the new URL, whose new endpoint has its own `whsec_` secret for the receiver to use,',
   );
 });
+
+test('the checklists test 409 balance_insufficient, which the sandbox never answers, with a mocked response, as the fees page says', () => {
+  const link = '(./fees-and-settlement.mdx#when-a-refund-is-more-than-your-balance)';
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
+    'so test your handling of this error with a mocked response, not in the sandbox.',
+  );
+  expect(prose('docs/payments/testing.mdx')).toContain(
+    `The sandbox never answers it, so test this with a mocked response, as [when a refund is more than your balance]${link} says.`,
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    `and tested your handling of \`409 balance_insufficient\`, which the sandbox never answers, with a mocked response ([when a refund is more than your balance]${link}).`,
+  );
+});
+
+test('the balance operation counts refunds’ network fees out of available, and the testing guide names the payment.updated a failed refund sends', () => {
+  expect(words(api().paths['/balance'].get.description)).toContain(
+    "`available` is what succeeded payments brought in, less Coinwharf's fees, your refunds and the network fees of all your refunds, not yet settled to your withdrawal address;",
+  );
+  expect(prose('docs/payments/testing.mdx')).toContain(
+    "The refund is `failed`, and your receiver gets `refund.failed`, then `payment.updated`: the payment's `amount_refunded` went back down.",
+  );
+  for (const file of ['examples/api/get-balance.ts', 'examples/api/get-balance.sh', 'examples/api/get_balance.py'])
+    expect(words(readFileSync(file, 'utf8').replace(/^(#|\/\/) ?/gm, '')), file).toContain(
+      "confirmed funds of succeeded payments, less Coinwharf's fees, refunds and refunds' network fees",
+    );
+});
