@@ -163,6 +163,8 @@ export interface FundsArrival {
   withLabel?: PaymentLabel;
   becomes: PaymentStatus;
   label?: PaymentLabel;
+  /** When the move adds `label`, if not always. */
+  labelWhen?: string;
   event: string;
   what: string;
 }
@@ -198,6 +200,7 @@ export const fundsArriving: readonly FundsArrival[] = [
     status: 'succeeded',
     becomes: 'succeeded',
     label: 'OVER',
+    labelWhen: 'once `amount_received` is more than `amount_due`',
     event: 'payment.updated',
     what: '`amount_received` rises; UNDER goes once it reaches `amount_due`, and OVER is added once it is more (a payment you accepted short may stay below). Never fulfil again: refund the excess.',
   },
@@ -235,7 +238,11 @@ export const fundsArrivalTable: DataTable<FundsArrival> = {
       header: 'Funds arrive at',
       cell: (row) => `${code(row.status)}${row.withLabel ? ` with ${code(row.withLabel)}` : ''}`,
     },
-    {header: 'It becomes', cell: (row) => `${code(row.becomes)}${row.label ? `, label ${code(row.label)}` : ''}`},
+    {
+      header: 'It becomes',
+      cell: (row) =>
+        `${code(row.becomes)}${row.label ? `, label ${code(row.label)}${row.labelWhen ? ` ${row.labelWhen}` : ''}` : ''}`,
+    },
     {header: 'Webhook event', cell: (row) => code(row.event)},
     {header: 'What to know', cell: (row) => row.what},
   ],

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {expect, test} from 'vitest';
 import {parse} from 'yaml';
 import {networks} from '../../../src/data/networks';
-import {fundsArriving, paymentStatuses, statusTransitions} from '../../../src/data/statuses';
+import {fundsArrivalTable, fundsArriving, paymentStatuses, statusTransitions} from '../../../src/data/statuses';
 import {webhookEvents} from '../../../src/data/webhooks';
 
 // What a fresh-eyes reviewer found the pages, the data and the API description
@@ -529,4 +529,16 @@ test('the balance operation counts refunds’ network fees out of available, and
     expect(words(readFileSync(file, 'utf8').replace(/^(#|\/\/) ?/gm, '')), file).toContain(
       "confirmed funds of succeeded payments, less Coinwharf's fees, refunds and refunds' network fees",
     );
+});
+
+test('funds after the end: the rule names its exceptions, and the succeeded row adds OVER only once amount_received is more than amount_due', () => {
+  const overview = prose('docs/payments/index.mdx');
+  expect(overview).toContain(
+    'Two cases fall outside it, and support handles them: another token sent to the address, which the payment never counts ([wrong token](#wrong-token)), and funds that arrive after the 30 days (below).',
+  );
+  expect(overview).toContain('one you accepted short may stay below it.');
+  const succeeded = fundsArrivalTable.rows.find((row) => row.status === 'succeeded');
+  expect(fundsArrivalTable.columns[1].cell(succeeded!)).toBe(
+    '`succeeded`, label `OVER` once `amount_received` is more than `amount_due`',
+  );
 });
