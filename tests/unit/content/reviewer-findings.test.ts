@@ -542,3 +542,14 @@ test('funds after the end: the rule names its exceptions, and the succeeded row 
     '`succeeded`, label `OVER` once `amount_received` is more than `amount_due`',
   );
 });
+
+test('the 90 days of a wrong-network recovery are your deadline to write to support, not how long support takes', () => {
+  for (const file of ['docs/payments/index.mdx', 'docs/payments/going-live.mdx', 'docs/payments/webhook-guide.mdx']) {
+    const page = prose(file);
+    expect(page, file).not.toMatch(/recover(ed)? (them|the funds)? ?(through support )?within 90 days/);
+    expect(page, file).toMatch(/within 90 days of the transaction/);
+  }
+  expect(prose('docs/payments/index.mdx')).toContain(
+    'if you write to support within 90 days of the transaction (your deadline, not how long the recovery takes): write to',
+  );
+});
