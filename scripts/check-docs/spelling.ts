@@ -13,9 +13,21 @@ function bestSuggestion(list: string | undefined): string | undefined {
 /**
  * cspell with the project's config (cspell.json): prose in British English (.cspell/british-english.yaml),
  * code in English. A US spelling in prose is a "Forbidden word" whose British form cspell suggests first.
+ * Results are cached per file content in .cspellcache (git-ignored): a second run checks only what changed,
+ * and a change of config or word list checks everything again.
  */
 export async function checkSpelling(root: string): Promise<CheckResult> {
-  const run = await runTool(root, 'cspell', ['lint', '--no-progress', '--no-color', '--show-suggestions']);
+  const run = await runTool(root, 'cspell', [
+    'lint',
+    '--no-progress',
+    '--no-color',
+    '--show-suggestions',
+    '--cache',
+    '--cache-strategy',
+    'content',
+    '--cache-location',
+    '.cspellcache',
+  ]);
   const problems: Problem[] = [];
   for (const line of run.output.split('\n')) {
     const match = issue.exec(line.trim());
