@@ -3,7 +3,8 @@
 OUTCOME is exact (this sample's default; the API has none), underpay, overpay,
 late, reorg, fail or expire, each on a new payment; late also on one that has
 ended: expired, canceled or failed (it then requires action, LATE) or succeeded
-(it stays succeeded, OVER); top_up on a payment that requires action with UNDER.
+(it stays succeeded, OVER); top_up on a payment that requires action with UNDER,
+not LATE.
 Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... python3 simulate_payment.py
 """
 import json

@@ -69,7 +69,7 @@ export const simulatorOutcomes: readonly SimulatorOutcome[] = [
   payment('expire', 'The quote window ends with nothing paid.', ['expired']),
   payment(
     'top_up',
-    'The customer sends the rest of an underpayment.',
+    'The customer sends the rest of an underpayment while its quote is valid; a payment that is also LATE cannot be topped up.',
     ['pending', 'succeeded'],
     [],
     'requires_action',

@@ -173,7 +173,7 @@ test('the simulate-payment samples name every outcome the API takes, and the end
       "OUTCOME is exact (this sample's default; the API has none), underpay, overpay, late, reorg, fail or expire, " +
         'each on a new payment; ' +
         'late also on one that has ended: expired, canceled or failed (it then requires action, LATE) ' +
-        'or succeeded (it stays succeeded, OVER); top_up on a payment that requires action with UNDER.',
+        'or succeeded (it stays succeeded, OVER); top_up on a payment that requires action with UNDER, not LATE.',
     );
     for (const outcome of apiOutcomes) expect(comment.split(/[^\w]+/), `${file}: ${outcome}`).toContain(outcome);
   }
@@ -240,7 +240,16 @@ test('every outcome but top_up needs a new payment: on a used one the simulator 
   const run = await runSample(simulatePayment[1], mockEnv(mock, {PAYMENT_ID: late.id, OUTCOME: 'top_up'}));
   expect(run.code).not.toBe(0);
   expect(run.stderr).toContain('409 payment_invalid_state');
-  expect(run.stderr).toContain('only an UNDER payment can be topped up');
+  expect(run.stderr).toContain('only an UNDER payment that is not LATE can be topped up');
+  // Nor one that is UNDER and LATE: funds after its quote are late funds, not a top-up.
+  const shortLate = await newPayment(mock);
+  await callMock(mock, 'POST', `/sandbox/payments/${shortLate.id}/simulate`, {outcome: 'underpay'});
+  await mock.chain.see(shortLate.id, '1.00');
+  await mock.chain.confirm(shortLate.id);
+  expect((await callMock(mock, 'GET', `/payments/${shortLate.id}`)).labels).toEqual(['UNDER', 'LATE']);
+  const refused = await runSample(simulatePayment[0], mockEnv(mock, {PAYMENT_ID: shortLate.id, OUTCOME: 'top_up'}));
+  expect(refused.code).not.toBe(0);
+  expect(refused.stdout + refused.stderr).toContain('only an UNDER payment that is not LATE can be topped up');
   expect(mock.violations).toEqual([]);
 });
 

@@ -519,12 +519,13 @@ export async function startMockApi(): Promise<MockApi> {
             : paymentIn(c, 'awaiting_payment', 'simulated');
       if ('refused' in found) return found.refused;
       const {payment} = found;
-      if (outcome === 'top_up' && !payment.labels.includes('UNDER'))
+      // A top-up comes while the quote is valid: funds after it are late funds (LATE), not a top-up.
+      if (outcome === 'top_up' && (!payment.labels.includes('UNDER') || payment.labels.includes('LATE')))
         return error(
           409,
           'invalid_request_error',
           'payment_invalid_state',
-          `Payment ${payment.id} is ${payment.labels.join(', ')}; only an UNDER payment can be topped up.`,
+          `Payment ${payment.id} is ${payment.labels.join(', ')}; only an UNDER payment that is not LATE can be topped up.`,
         );
       const due = unitsOf(payment, 'amount_due');
       const seen = async (percent: bigint) => {

@@ -91,7 +91,7 @@ test('the sandbox reference says outcome is required with no default, which outc
   const payment = words(api.paths['/sandbox/payments/{id}/simulate'].post.description);
   expect(payment).not.toContain('each outcome needs a new payment');
   expect(payment).toContain(
-    'Most need a new payment, in `awaiting_payment`; two do not: `top_up` continues a payment that `underpay` left in `requires_action` with `UNDER`, and `late` also plays funds reaching a payment that has ended.',
+    'Most need a new payment, in `awaiting_payment`; two do not: `top_up` continues a payment that `underpay` left in `requires_action` with `UNDER` (not one that also has `LATE`: funds after the quote are late funds, not a top-up), and `late` also plays funds reaching a payment that has ended.',
   );
   // The late row for a succeeded payment says what the mock does: OVER only past amount_due.
   expect(payment).toContain(
