@@ -175,9 +175,11 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
         # refunded, never accepted. A payment for the order can still succeed after this event, so
         # check again before you accept: list the payments waiting with
         # GET /v1/payments?status=requires_action.
+        # Three states, worded apart: yours to decide; an old event of a payment that has since
+        # succeeded; funds of an order another payment paid.
         paid_by = fulfilled_by(db, order)
         state = ("needs your decision" if paid_by is None
-                 else "required action" if paid_by == payment["id"] else "requires action")
+                 else "no longer needs a decision" if paid_by == payment["id"] else "must be refunded")
         return (f"{event['id']} {payment['id']} for {order} {state} ({labels}): "
                 f"{received} of {due} {asset} received{refunded_part}; {decision(payment, order, paid_by)}")
 

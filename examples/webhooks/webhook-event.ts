@@ -199,9 +199,15 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
     // refunded, never accepted. A payment for the order can still succeed after this event, so
     // check again before you accept: list the payments waiting with
     // GET /v1/payments?status=requires_action.
+    // Three states, worded apart: yours to decide; an old event of a payment that has since
+    // succeeded; funds of an order another payment paid.
     const paidBy = fulfilledBy(db, order);
     const state =
-      paidBy === undefined ? 'needs your decision' : paidBy === payment.id ? 'required action' : 'requires action';
+      paidBy === undefined
+        ? 'needs your decision'
+        : paidBy === payment.id
+          ? 'no longer needs a decision'
+          : 'must be refunded';
     return (
       `${event.id} ${payment.id} for ${order} ${state} (${payment.labels.join(', ')}): ` +
       `${received} of ${due} ${asset} received${refundedPart}; ${decision(payment, order, paidBy)}`

@@ -323,7 +323,7 @@ function receiverContract(name: string, target: () => Target) {
     await expect
       .poll(() => [...target().printed(late.eventId), ...target().printed(more.eventId)])
       .toEqual([
-        `${late.eventId} ${late.paymentId} for order_2106 requires action (LATE): 25.00 of 25.00 USDC received; order_2106 is already paid by ${paid.paymentId}: refund these funds in full, do not accept`,
+        `${late.eventId} ${late.paymentId} for order_2106 must be refunded (LATE): 25.00 of 25.00 USDC received; order_2106 is already paid by ${paid.paymentId}: refund these funds in full, do not accept`,
         `${more.eventId} payment.updated for ${late.paymentId}: still requires_action (LATE), 25.00 of 25.00 USDC received and 3.00 USDC confirming; order_2106 is already paid by ${paid.paymentId}: refund these funds in full, do not accept`,
       ]);
     expect(await target().order('order_2106')).toEqual({reference: 'order_2106', payment_id: paid.paymentId});
@@ -355,6 +355,24 @@ function receiverContract(name: string, target: () => Target) {
       .toEqual([
         `${reopened.eventId} ${reopened.paymentId} for order_2110 needs your decision (LATE, OVER): 45.00 of 25.00 USDC received (20.00 USDC of it refunded, 25.00 USDC left to refund); it waits until you accept it or refund it in full`,
         `${twice.eventId} ${twice.paymentId}: order_2111 is already paid by ${first.paymentId}, not fulfilled again; refund this payment in full (25.00 USDC)`,
+      ]);
+  });
+
+  test(`${name}: an old payment.requires_action of a payment that has since succeeded no longer needs a decision`, async () => {
+    // You accepted its funds: payment.succeeded came first, then the older payment.requires_action.
+    const accepted = paymentEvent('payment.succeeded', {
+      reference: 'order_2112',
+      labels: ['UNDER'],
+      amount_received: usdc('20.00'),
+    });
+    expect((await target().post(accepted.body, accepted.headers)).status).toBe(200);
+    await expect.poll(() => target().fulfilled(accepted.eventId)).toHaveLength(1);
+    const older = paymentEvent('payment.requires_action', {status: 'requires_action'}, accepted);
+    expect((await target().post(older.body, older.headers)).status).toBe(200);
+    await expect
+      .poll(() => target().printed(older.eventId))
+      .toEqual([
+        `${older.eventId} ${accepted.paymentId} for order_2112 no longer needs a decision (UNDER): 20.00 of 25.00 USDC received; it has since succeeded and fulfilled order_2112: nothing to decide`,
       ]);
   });
 

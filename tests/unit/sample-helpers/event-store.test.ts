@@ -239,7 +239,7 @@ test('payment.requires_action for an order another payment has paid says to refu
     store.processOnce('evt_20', event('evt_20', 'payment.succeeded', paid));
     const late = {...payment, status: 'requires_action', labels: ['LATE']};
     expect(store.processOnce('evt_21', event('evt_21', 'payment.requires_action', late))).toBe(
-      'evt_21 pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1042 requires action (LATE): 25.00 of 25.00 USDC received; order_1042 is already paid by pay_8Jd3RoY0tLe5MnQ2wSu9XaZc: refund these funds in full, do not accept',
+      'evt_21 pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1042 must be refunded (LATE): 25.00 of 25.00 USDC received; order_1042 is already paid by pay_8Jd3RoY0tLe5MnQ2wSu9XaZc: refund these funds in full, do not accept',
     );
     // Out of order: the payment's own success (you accepted its funds) came first.
     const accepted = {
@@ -251,7 +251,7 @@ test('payment.requires_action for an order another payment has paid says to refu
     store.processOnce('evt_22', event('evt_22', 'payment.succeeded', accepted));
     const before = {...accepted, status: 'requires_action'};
     expect(store.processOnce('evt_23', event('evt_23', 'payment.requires_action', before))).toBe(
-      'evt_23 pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1043 required action (UNDER): 20.00 of 25.00 USDC received; it has since succeeded and fulfilled order_1043: nothing to decide',
+      'evt_23 pay_7Hc2QnX9sKd4LmP1vRt8WzYb for order_1043 no longer needs a decision (UNDER): 20.00 of 25.00 USDC received; it has since succeeded and fulfilled order_1043: nothing to decide',
     );
     expect(rows(file, 'SELECT * FROM fulfilments ORDER BY reference')).toEqual([
       {reference: 'order_1042', payment_id: 'pay_8Jd3RoY0tLe5MnQ2wSu9XaZc'},

@@ -80,10 +80,21 @@ test('the lines the webhook guide and going live quote are what the receivers pr
     const late = line(store, 'payment.requires_action', {status: 'requires_action', labels: ['LATE']});
     quoted(
       guide,
-      'requires action (LATE): 25.00 of 25.00 USDC received; order_1042 is already paid by pay_…: refund these funds in full, do not accept',
+      'must be refunded (LATE): 25.00 of 25.00 USDC received; order_1042 is already paid by pay_…: refund these funds in full, do not accept',
       late,
     );
     quoted(live, 'order_1042 is already paid by pay_…: refund these funds in full, do not accept', late);
+    // pay_8Jd3… succeeded and fulfilled order_1042; an older payment.requires_action of it comes after.
+    quoted(
+      guide,
+      'no longer needs a decision',
+      line(store, 'payment.requires_action', {
+        id: 'pay_8Jd3RoY0tLe5MnQ2wSu9XaZc',
+        status: 'requires_action',
+        labels: ['UNDER'],
+        amount_received: usdc('20.00'),
+      }),
+    );
     quoted(
       guide,
       'refund this payment in full (25.00 USDC)',
