@@ -553,3 +553,13 @@ test('the 90 days of a wrong-network recovery are your deadline to write to supp
     'if you write to support within 90 days of the transaction (your deadline, not how long the recovery takes): write to',
   );
 });
+
+test('going live cancels the order’s newer open payment before accepting late funds, as the overview says beside the accept sample', () => {
+  const live = prose('docs/payments/going-live.mdx');
+  expect(live).toContain(
+    "Before you accept late funds for an order that is not paid yet, cancel the order's newer payment if one is still `awaiting_payment`, so that the customer cannot pay the order a second time;",
+  );
+  expect(live).toContain(
+    "before you accept late funds, you cancel the order's newer payment that is still `awaiting_payment`.",
+  );
+});
