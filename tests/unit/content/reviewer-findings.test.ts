@@ -408,6 +408,10 @@ test('the daily fulfilment check looks back 31 days, the 30 days an ended paymen
   expect(guide).toContain(
     'So look back 31 days every day, not only since your last check: with `STATUS` not set, the samples list only the `succeeded` payments created in the last 31 days (`created[gte]`), and your store skips the orders already fulfilled.',
   );
+  // A payment you accept succeeds then, however old: outside the window, you know which you accepted.
+  expect(guide).toContain(
+    'A payment that requires action succeeds when you accept it, however old it is, so check as well every payment you accepted since your last check.',
+  );
   expect(prose('docs/payments/going-live.mdx')).toContain(
     'with `status=succeeded` and `created[gte]` 31 days back lists them',
   );
