@@ -53,7 +53,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(2); // the usual status for a usage error; nothing was started
   }
   const store = new EventStore(process.env.PROCESSED_EVENTS_DB ?? 'webhooks.sqlite3');
-  const server = createApp(secret, store).listen(Number(process.env.PORT ?? 4242), () => {
+  // On this machine only, as the line below says; a tunnel reaches it there.
+  const server = createApp(secret, store).listen(Number(process.env.PORT ?? 4242), '127.0.0.1', () => {
     const {port} = server.address() as AddressInfo;
     console.log(`Listening for Coinwharf webhooks on http://127.0.0.1:${port}/webhooks/coinwharf`);
   });

@@ -22,15 +22,15 @@ const sendsPost = (file: string) =>
     ? /--data\s|--request POST/.test(read(file))
     : /method: ['"]POST['"]|["']POST["'],/.test(read(file));
 
-test('the quickstart and going live give the samples’ retries exactly: 6 attempts of 30 s (10 s to connect), 1, 2, 4, 8, 16 s apart', () => {
+test('the quickstart and going live give the samples’ retries exactly: 6 attempts of 30 s (10 s to connect in curl and Python), 1, 2, 4, 8, 16 s apart', () => {
   expect(prose('docs/payments/quickstart.mdx')).toContain(
-    'If an attempt gets no answer within 30 seconds (10 to connect; in Python, 30 seconds without a byte of ' +
+    'If an attempt gets no answer within 30 seconds (in curl and Python, no connection within 10 of them; in Python, 30 seconds without a byte of ' +
       'the answer), or the API answers `429`, a `5xx` or ' +
       '`409 idempotency_in_progress`, the sample tries again with the same key: at most 6 attempts, ' +
       '1, 2, 4, 8 and 16 seconds apart, or as long as `Retry-After` asks.',
   );
   expect(prose('docs/payments/going-live.mdx')).toContain(
-    'at most 6 attempts, each given 30 seconds (10 to connect), 1, 2, 4, 8 and 16 seconds apart unless ' +
+    'at most 6 attempts, each given 30 seconds (in curl and Python, 10 of them to connect), 1, 2, 4, 8 and 16 seconds apart unless ' +
       '`Retry-After` says otherwise. That is 31 seconds of waiting between attempts, and 3 minutes 31 seconds ' +
       "at worst, when every attempt hangs. In Python, an attempt's 30 seconds are without a byte of the answer",
   );

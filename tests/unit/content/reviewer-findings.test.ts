@@ -383,7 +383,14 @@ test('every path that fulfils an old payment.succeeded checks the order and the 
   expect(guide).toContain(
     '- **Check the order and the payment now.** A `payment.succeeded` you process from this list or resend from the dashboard may be days old, and so may one that Coinwharf retries or that the [daily check](#check-fulfilment-every-day) finds: the order may have been refunded since.',
   );
-  expect(guide).toContain('The same rule holds on every path: your receiver, a replay, a resend and the daily check.');
+  expect(guide).toContain(
+    'On every path (your receiver, a replay, a resend and the daily check), fulfil only through the guard that skips an order you cancelled before refunding it',
+  );
+  // The receivers keep no orders: the fetch is asked of the paths a reader runs, and the guide says so.
+  expect(guide).toContain(
+    'On the paths you run yourself (a replay, a resend and the daily check), also fetch the payment first',
+  );
+  expect(guide).not.toContain('late funds can make a payment succeed');
   expect(guide).toContain(
     'skip an order you cancelled in your store, and a payment refunded in full (`amount_refunded` equal to `amount_received`).',
   );
