@@ -116,16 +116,27 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
     refunded = payment["amount_refunded"]["amount"]
     left = minus(received, refunded)
     refunded_part = f" ({refunded} {asset} of it refunded, {left} {asset} left to refund)" if positive(refunded) else ""
-    # OVER: more than amount_due arrived, at once or later. The line gives what was received over
-    # amount_due, which refunds never change: a refund of the excess sends payment.updated too, so
-    # the line cannot say what is still owed. The refunds guide's refund_overpayment.py works that
-    # out from the API, and refunds only that: running it again is safe.
-    excess = minus(received, due)
-    over = (f"; {excess} {asset} received over amount_due: run refund-overpayment,"
-            " which refunds only what is still owed of it"
-            if "OVER" in payment["labels"] and positive(excess) else "")
+    # OVER: more than amount_due arrived, at once or later. The note gives an amount over amount_due,
+    # not what is still owed: a refund of the excess sends payment.updated too. The refunds guide's
+    # refund_overpayment.py works out what is owed from the API, and refunds only that: running it
+    # again is safe.
+    def over_note(excess: str) -> str:
+        return (f"; {excess} {asset} received over amount_due: run refund-overpayment,"
+                " which refunds only what is still owed of it"
+                if "OVER" in payment["labels"] and positive(excess) else "")
+
+    # payment.updated: what was received over amount_due, which refunds never change.
+    over = over_note(minus(received, due))
 
     if event["type"] == "payment.succeeded":
+        # Before a payment succeeds, its only refunds are declined ones: the full refund of funds that
+        # required action, before late funds reopened it. What you kept is amount_received less
+        # amount_refunded, and short or over is worked out from that, not from the gross amount.
+        kept = left
+        kept_over = over_note(minus(kept, due))
+        kept_part = (f"{kept} {asset} on {payment['network']} ({received} {asset} received, "
+                     f"{refunded} {asset} of it refunded before you accepted it)"
+                     if positive(refunded) else f"{received} {asset} on {payment['network']}")
         # One order is fulfilled once, by the first payment that succeeds for it: one row per
         # fulfilled order. Your own orders table already holds the order from checkout: mark it
         # instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL AND
@@ -139,16 +150,15 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
             (order, payment["id"]),
         )
         if inserted.rowcount == 1:
-            # Less than amount_due on a succeeded payment: you accepted its funds (POST /v1/payments/{id}/accept).
-            short = minus(due, received)
+            # Less than amount_due kept on a succeeded payment: you accepted its funds (POST /v1/payments/{id}/accept).
+            short = minus(due, kept)
             accepted = f", accepted {short} {asset} short of the {due} {asset} due" if positive(short) else ""
-            return (f"{event['id']} fulfilled {payment['id']} for {order}: "
-                    f"{received} {asset} on {payment['network']}{accepted}{over}")
+            return f"{event['id']} fulfilled {payment['id']} for {order}: {kept_part}{accepted}{kept_over}"
         paid_by = fulfilled_by(db, order)
         # This payment's success again, under another event id: it paid the order already.
         if paid_by == payment["id"]:
             return (f"{event['id']} {payment['id']}: {order} is already fulfilled by this payment, "
-                    f"not fulfilled again{over}")
+                    f"not fulfilled again{kept_over}")
         # Another payment for an order already paid: the customer paid twice.
         return (f"{event['id']} {payment['id']}: {order} is already paid by {paid_by}, not fulfilled again; "
                 f"refund this payment in full ({left} {asset})")

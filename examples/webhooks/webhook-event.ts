@@ -140,18 +140,27 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
   const refundedPart = positive(refunded)
     ? ` (${refunded} ${asset} of it refunded, ${left} ${asset} left to refund)`
     : '';
-  // OVER: more than amount_due arrived, at once or later. The line gives what was received over
-  // amount_due, which refunds never change: a refund of the excess sends payment.updated too, so
-  // the line cannot say what is still owed. The refunds guide's refund-overpayment sample works
-  // that out from the API, and refunds only that: running it again is safe.
-  const excess = minus(received, due);
-  const over =
+  // OVER: more than amount_due arrived, at once or later. The note gives an amount over amount_due,
+  // not what is still owed: a refund of the excess sends payment.updated too. The refunds guide's
+  // refund-overpayment sample works out what is owed from the API, and refunds only that: running
+  // it again is safe.
+  const overNote = (excess: string) =>
     payment.labels.includes('OVER') && positive(excess)
       ? `; ${excess} ${asset} received over amount_due: ` +
         'run refund-overpayment, which refunds only what is still owed of it'
       : '';
+  // payment.updated: what was received over amount_due, which refunds never change.
+  const over = overNote(minus(received, due));
 
   if (event.type === 'payment.succeeded') {
+    // Before a payment succeeds, its only refunds are declined ones: the full refund of funds that
+    // required action, before late funds reopened it. What you kept is amount_received less
+    // amount_refunded, and short or over is worked out from that, not from the gross amount.
+    const kept = left;
+    const keptOver = overNote(minus(kept, due));
+    const keptPart = positive(refunded)
+      ? `${kept} ${asset} on ${payment.network} (${received} ${asset} received, ${refunded} ${asset} of it refunded before you accepted it)`
+      : `${received} ${asset} on ${payment.network}`;
     // One order is fulfilled once, by the first payment that succeeds for it: one row per
     // fulfilled order. Your own orders table already holds the order from checkout: mark it
     // instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL AND
@@ -163,15 +172,15 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
       .prepare('INSERT INTO fulfilments (reference, payment_id) VALUES (?, ?) ON CONFLICT DO NOTHING')
       .run(order, payment.id);
     if (changes === 1) {
-      // Less than amount_due on a succeeded payment: you accepted its funds (POST /v1/payments/{id}/accept).
-      const short = minus(due, received);
+      // Less than amount_due kept on a succeeded payment: you accepted its funds (POST /v1/payments/{id}/accept).
+      const short = minus(due, kept);
       const accepted = positive(short) ? `, accepted ${short} ${asset} short of the ${due} ${asset} due` : '';
-      return `${event.id} fulfilled ${payment.id} for ${order}: ${received} ${asset} on ${payment.network}${accepted}${over}`;
+      return `${event.id} fulfilled ${payment.id} for ${order}: ${keptPart}${accepted}${keptOver}`;
     }
     const paidBy = fulfilledBy(db, order);
     // This payment's success again, under another event id: it paid the order already.
     if (paidBy === payment.id)
-      return `${event.id} ${payment.id}: ${order} is already fulfilled by this payment, not fulfilled again${over}`;
+      return `${event.id} ${payment.id}: ${order} is already fulfilled by this payment, not fulfilled again${keptOver}`;
     // Another payment for an order already paid: the customer paid twice.
     return (
       `${event.id} ${payment.id}: ${order} is already paid by ${paidBy}, not fulfilled again; ` +

@@ -415,6 +415,31 @@ function receiverContract(name: string, target: () => Target) {
       ]);
   });
 
+  test(`${name}: a payment accepted after a declined refund is short or over by what was kept, not what was received`, async () => {
+    // 20.00 of 25.00 USDC arrived and was refunded (declined); 10.00 USDC arrived late and was
+    // accepted: 10.00 kept, 15.00 short, nothing to refund.
+    const short = paymentEvent('payment.succeeded', {
+      reference: 'order_2113',
+      labels: ['LATE', 'OVER'],
+      amount_received: usdc('30.00'),
+      amount_refunded: usdc('20.00'),
+    });
+    // 20.00 refunded (declined), then 30.00 late and accepted: 30.00 kept, 5.00 over amount_due.
+    const over = paymentEvent('payment.succeeded', {
+      reference: 'order_2114',
+      labels: ['LATE', 'OVER'],
+      amount_received: usdc('50.00'),
+      amount_refunded: usdc('20.00'),
+    });
+    for (const event of [short, over]) expect((await target().post(event.body, event.headers)).status).toBe(200);
+    await expect
+      .poll(() => [...target().printed(short.eventId), ...target().printed(over.eventId)])
+      .toEqual([
+        `${short.eventId} fulfilled ${short.paymentId} for order_2113: 10.00 USDC on base (30.00 USDC received, 20.00 USDC of it refunded before you accepted it), accepted 15.00 USDC short of the 25.00 USDC due`,
+        `${over.eventId} fulfilled ${over.paymentId} for order_2114: 30.00 USDC on base (50.00 USDC received, 20.00 USDC of it refunded before you accepted it); 5.00 USDC received over amount_due: run refund-overpayment, which refunds only what is still owed of it`,
+      ]);
+  });
+
   test(`${name}: refund.failed says what was not returned and what to do; refund.succeeded needs nothing`, async () => {
     const refundEvent = (type: string, status: string) => {
       const eventId = newEventId();

@@ -100,6 +100,17 @@ test('the lines the webhook guide and going live quote are what the receivers pr
       'refund this payment in full (25.00 USDC)',
       line(store, 'payment.succeeded', {id: 'pay_9Ke4SpZ1uMf6NoR3xTv0YbAd'}),
     );
+    // 20.00 USDC refunded (declined), then 10.00 USDC late, accepted: short by what was kept.
+    quoted(
+      guide,
+      '10.00 USDC on base (30.00 USDC received, 20.00 USDC of it refunded before you accepted it)',
+      line(store, 'payment.succeeded', {
+        reference: 'order_1043',
+        labels: ['LATE', 'OVER'],
+        amount_received: usdc('30.00'),
+        amount_refunded: usdc('20.00'),
+      }),
+    );
   } finally {
     rmSync(directory, {recursive: true, force: true});
   }
