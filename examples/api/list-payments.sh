@@ -3,9 +3,11 @@
 # not set. Follows has_more to the last page and prints all of them as one list.
 # Once a day, STATUS=requires_action lists the payments waiting for you to
 # accept or refund their funds. Succeeded payments are listed for the daily
-# fulfilment check, back 31 days only (created[gte]): Coinwharf watches an ended
-# payment's address for 30 days, so late funds can make a payment succeed that
-# long after it was created, and any older one was listed on earlier days.
+# fulfilment check, back 31 days only (created[gte]): a transaction seen in time
+# can take days to confirm, and the payment succeeds when it confirms, within
+# the 30 days Coinwharf watches the address. Late funds only reopen a payment
+# (requires_action); it succeeds when you accept it, however old it is, so the
+# daily check also covers every payment you accepted since the last check.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action bash list-payments.sh (needs jq)
 set -euo pipefail
 # Without a variable it needs, the sample says what to set and exits 2, the usual status for a

@@ -422,6 +422,19 @@ test('the daily fulfilment check looks back 31 days, the 30 days an ended paymen
   expect(prose('docs/payments/going-live.mdx')).toContain(
     'with `status=succeeded` and `created[gte]` 31 days back lists them',
   );
+  // The samples' comments, shown in the API reference, give the same reasons: late funds never make a
+  // payment succeed on their own; accepting does, however old the payment.
+  for (const file of [
+    'examples/api/list-payments.ts',
+    'examples/api/list_payments.py',
+    'examples/api/list-payments.sh',
+  ]) {
+    const comment = words(readFileSync(file, 'utf8').replace(/^(#|\/\/) ?/gm, ''));
+    expect(comment, file).not.toContain('late funds can make a payment succeed');
+    expect(comment, file).toContain(
+      'back 31 days only (created[gte]): a transaction seen in time can take days to confirm, and the payment succeeds when it confirms, within the 30 days Coinwharf watches the address. Late funds only reopen a payment (requires_action); it succeeds when you accept it, however old it is, so the daily check also covers every payment you accepted since the last check.',
+    );
+  }
   expect(readFileSync('examples/api/list-payments.ts', 'utf8')).toContain("query.set('created[gte]', createdSince)");
   expect(readFileSync('examples/api/list_payments.py', 'utf8')).toContain('params["created[gte]"] = CREATED_SINCE');
   expect(readFileSync('examples/api/list-payments.sh', 'utf8')).toContain(
