@@ -587,3 +587,17 @@ test('going live cancels the order’s newer open payment before accepting late 
     "before you accept late funds, you cancel the order's newer payment that is still `awaiting_payment`.",
   );
 });
+
+test('the OVER label sends readers to the excess the refunds guide works out, as declined funds count in amount_received', () => {
+  expect(words(api().components.schemas.PaymentLabel.description)).toContain(
+    "`amount_received` counts funds refunded as `declined` too, so a payment that late funds reopened can carry `OVER` with nothing left to refund: the excess to refund is `amount_received` less `amount_due`, less the payment's refunds with `reason: overpayment` or `declined` that have not failed, as the refunds guide's refund-overpayment sample works it out.",
+  );
+  const overview = prose('docs/payments/index.mdx');
+  expect(overview).not.toContain('its excess, `amount_received` less `amount_due`, is refunded');
+  expect(overview).toContain(
+    "With the `OVER` label, refund the excess the [refunds guide](./refunds.mdx#refund-an-overpayment) works out: `amount_received` less `amount_due`, less the payment's refunds with `reason: overpayment` or `reason: declined` that have not failed. `amount_received` counts the funds you refunded as `declined` too, so a payment that late funds reopened can carry `OVER` with nothing left to refund.",
+  );
+  expect(prose('docs/payments/webhook-guide.mdx')).toContain(
+    '- `payment.updated`: with `OVER`, an excess the customer may be owed.',
+  );
+});
