@@ -601,3 +601,14 @@ test('the OVER label sends readers to the excess the refunds guide works out, as
     '- `payment.updated`: with `OVER`, an excess the customer may be owed.',
   );
 });
+
+test('the payments overview puts confirmed funds of a payment that requires action in pending, as fees and settlement does', () => {
+  const overview = prose('docs/payments/index.mdx');
+  expect(overview).not.toContain('Once funds are confirmed they count in your balance');
+  expect(overview).toContain(
+    'Funds count in the `pending` part of your balance while they confirm, and stay there once confirmed while the payment requires action, until you accept them. They move to `available` when the payment succeeds,',
+  );
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
+    '| Confirmed, the payment is `requires_action` (`UNDER` or `LATE`) | `amount_received` | `pending`: not yours until you accept the funds |',
+  );
+});
