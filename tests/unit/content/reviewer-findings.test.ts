@@ -612,3 +612,9 @@ test('the payments overview puts confirmed funds of a payment that requires acti
     '| Confirmed, the payment is `requires_action` (`UNDER` or `LATE`) | `amount_received` | `pending`: not yours until you accept the funds |',
   );
 });
+
+test('checking a settlement names every cause of a difference from the note: failed refunds, late funds after success and released reserves too', () => {
+  expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
+    '3. Expect a difference from your note only for what changed between your reading and 00:00 UTC: payments that succeeded, refunds you created and their network fees, refunds that failed (their amount returns to `available`), late funds that reached payments that had already succeeded, and reserves released when an excess passes the 30 days after it arrived.',
+  );
+});
