@@ -86,11 +86,16 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
       throw new Error(`${response.status} ${response.statusText}: the answer is not JSON (${type})`);
     }
     if (!response.ok) {
-      const {code, message, request_id} = (body as ApiError).error;
-      const error = new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
+      const error = (body as Partial<ApiError> | null)?.error;
+      if (typeof error !== 'object' || error === null) {
+        // JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
+        throw new Error(`${response.status} ${response.statusText}: ${JSON.stringify(body)}`);
+      }
+      const {code, message, request_id} = error;
+      const refused = new Error(`${response.status} ${code}: ${message} (request ${request_id})`);
       // A 4xx stored under the Idempotency-Key by an earlier run, and replayed: it created nothing.
       const refusedEarlier = response.status < 500 && response.headers.get('Idempotent-Replayed') === 'true';
-      throw Object.assign(error, {refusedEarlier, requestId: request_id});
+      throw Object.assign(refused, {refusedEarlier, requestId: request_id});
     }
     return body as T;
   }

@@ -69,7 +69,10 @@ def call(method, path, **kwargs):
         content_type = response.headers.get("Content-Type")
         sys.exit(f"{response.status_code} {response.reason}: the answer is not JSON ({content_type})")
     if not response.ok:
-        error = body["error"]
+        error = body.get("error") if isinstance(body, dict) else None
+        if not isinstance(error, dict):
+            # JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
+            sys.exit(f"{response.status_code} {response.reason}: {json.dumps(body, separators=(',', ':'))}")
         message = f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})"
         if response.status_code < 500 and response.headers.get("Idempotent-Replayed") == "true":
             raise RefusedEarlier(message, error["request_id"])

@@ -396,6 +396,32 @@ for (const file of refundOverpayment) {
   );
 
   proxyTest(
+    `${file} reports a JSON answer that is not the API's error, a proxy's 403 {"message":"forbidden"}, by its status and body, without a stack trace`,
+    async ({mock, faultProxy}) => {
+      const payment = await paidPayment(mock, 'overpay');
+      // The payment and its refunds are read; a proxy in front of the API refuses the POST.
+      const faulty = await faultProxy([
+        'pass',
+        'pass',
+        {reply: {status: 403, headers: {}, body: {message: 'forbidden'}}},
+      ]);
+      const run = await runSample(
+        file,
+        mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl, PAYMENT_ID: payment.id, REFUND_ADDRESS: customerAddress}),
+      );
+      expect(faulty.attempts.map((a) => a.method)).toEqual(['GET', 'GET', 'POST']);
+      expect(run.stdout + run.stderr).not.toMatch(/Traceback|^\s+at /m);
+      expect([run.code, run.stdout, run.stderr.trim().split('\n').at(-1)]).toEqual([
+        1,
+        '',
+        '403 Forbidden: {"message":"forbidden"}',
+      ]);
+      expect(refundPosts(mock)).toEqual([]);
+      expect(mock.violations).toEqual([]);
+    },
+  );
+
+  proxyTest(
     `${file} waits out a 409 idempotency_in_progress and sends the same key again`,
     async ({mock, faultProxy}) => {
       const payment = await paidPayment(mock, 'overpay');
