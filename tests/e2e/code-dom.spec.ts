@@ -20,11 +20,13 @@ test.describe('the built HTML', () => {
   // quickstart 9,273 and the webhook guide 7,260 (budgets 9,700 and 7,600). The eighth review's samples
   // (exit 2 for a missing variable in every language, a one-line report of a JSON error that is not the
   // API's, the webhook secret checked once) made them 9,996, 7,742, 7,495 and 9,861: budgets about +3 %.
+  // The tenth and eleventh reviews' samples (declined refunds in the receivers' lines, the 31-day daily
+  // check, the retry comments) made them 10,243, 8,002, 7,686 and 9,949: budgets about +2 to 3 %.
   const elementBudgets: Record<string, number> = {
-    [routes.quickstart]: 10_300,
-    [routes.webhookGuide]: 8_000,
-    '/api/payments': 7_700,
-    '/payments/testing': 10_100,
+    [routes.quickstart]: 10_550,
+    [routes.webhookGuide]: 8_250,
+    '/api/payments': 7_900,
+    '/payments/testing': 10_250,
   };
   for (const [route, budget] of Object.entries(elementBudgets)) {
     test(`${route} has at most ${budget} elements`, () => {

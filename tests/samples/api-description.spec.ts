@@ -227,7 +227,7 @@ test("what a 401, a 404 and a 5xx leave under an Idempotency-Key, and that a pro
   const words = (text: string) => text.replace(/\s+/g, ' ');
   const intro = words(api.info.description);
   expect(intro).toContain(
-    'every `2XX` response and every `4XX` response except `401`, `409 idempotency_in_progress` and `429`; a `404` is stored like any other `4XX`.',
+    'every `2XX` response and every `4XX` response except `401`, `409 idempotency_in_progress`, `409 idempotency_conflict` and `429`; a `404` is stored like any other `4XX`.',
   );
   expect(intro).toContain(
     'What is not stored: `401` answers (a request without a valid key never reached an account, so its key was never used), `429` and `5XX` responses',
