@@ -121,6 +121,9 @@ test.describe('docs sidebar (SPEC §2, §3)', () => {
       await toggle.click();
       await expect(payments).toHaveClass(/menu__list-item--collapsed/);
       await expect.poll(recorded).toMatch(/^height \d+ms ease-in-out$/);
+      // Until the collapse has ended: a click while it starts can land before its first frame, when
+      // the list is still at its full height, and the expand that follows then has no height to animate.
+      await expect(list).toHaveAttribute('style', /display: none/);
       return Number(/height (\d+)ms/.exec((await recorded()) ?? '')?.[1]);
     };
     const expand = async () => {
