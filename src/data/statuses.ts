@@ -202,7 +202,7 @@ export const fundsArriving: readonly FundsArrival[] = [
     label: 'OVER',
     labelWhen: 'once `amount_received` is more than `amount_due`',
     event: 'payment.updated',
-    what: '`amount_received` rises; UNDER goes once it reaches `amount_due`, and OVER is added once it is more (a payment you accepted short may stay below). Never fulfil again: refund the excess.',
+    what: '`amount_received` rises; UNDER goes once it reaches `amount_due`, and OVER is added once it is more (a payment you accepted short may stay below). Never fulfil again: refund any excess, which refund-overpayment works out.',
   },
   {
     status: 'expired',
