@@ -50,8 +50,15 @@ lane() {
       tsc) npx tsc ;;
       # Pure logic, no build and no browser (vitest.config.ts).
       unit) npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_TEST_RESULTS" ;;
-      # Fails on broken links (docusaurus.config.ts).
-      build) npx docusaurus build ;;
+      # Fails on broken links (docusaurus.config.ts). In CI, a fresh clone that builds once, without
+      # Rspack's persistent cache: writing it (about 110 MB) made that build 37 s instead of 31 s.
+      build)
+        if [ "${CI:-}" = true ]; then
+          DOCUSAURUS_NO_PERSISTENT_CACHE=true npx docusaurus build
+        else
+          npx docusaurus build
+        fi
+        ;;
     esac >"$logs/$id" 2>&1
     echo $? >"$logs/$id.status"
     echo $((SECONDS - started)) >"$logs/$id.seconds"
