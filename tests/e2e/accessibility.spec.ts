@@ -128,7 +128,7 @@ async function flattenCodeLines(page: Page): Promise<void> {
     page.locator(codeOfBlocks).evaluateAll((codes) => codes.map((code) => code.textContent).join('\n'));
   const before = await text();
   await page.locator(`${codeOfBlocks} > .token-line`).evaluateAll((lines) => {
-    for (const line of lines) line.textContent = line.textContent;
+    for (const line of lines) line.replaceChildren(line.textContent ?? '');
   });
   expect(await text(), 'the code text once its lines are flattened').toBe(before);
 }
