@@ -204,6 +204,11 @@ const refundAddressFormats: Record<string, {live: RegExp; sandbox: RegExp}> = {
   tron: {live: new RegExp(`^T${base58}{33}$`), sandbox: new RegExp(`^T${base58}{33}$`)},
 };
 
+/** The dereferenced description as JSON, read once per process: every mock starts from its own copy. */
+let dereferencedDescription: Promise<string> | undefined;
+const describedJson = () =>
+  (dereferencedDescription ??= dereference(descriptionPath).then((document) => JSON.stringify(document)));
+
 export async function startMockApi(): Promise<MockApi> {
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
@@ -807,12 +812,12 @@ export async function startMockApi(): Promise<MockApi> {
     },
   };
 
-  // Dereferenced, then copied so that no two places share one object:
+  // Dereferenced (once per process), then parsed afresh so that no two places, and no two mocks, share one object:
   // openapi-backend would turn a shared `examples` array into a {$ref}. Quick
   // mode compiles validators on first use and skips openapi-backend's document
   // check, which tests against the OpenAPI 3.0 schema and so rejects any 3.1
   // document; Redocly lints the description as 3.1 instead.
-  const definition = JSON.parse(JSON.stringify(await dereference(descriptionPath))) as Document;
+  const definition = JSON.parse(await describedJson()) as Document;
   const api = new OpenAPIBackend({
     definition,
     apiRoot: '/v1',
