@@ -56,7 +56,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const store = new EventStore(process.env.PROCESSED_EVENTS_DB ?? 'webhooks.sqlite3');
   const app = createApp(secret, store);
-  void app.listen({port: Number(process.env.PORT ?? 4242)}).then(() => {
+  // On this machine only, as the line below says (Fastify's default, localhost, can be ::1 too); a tunnel reaches it there.
+  void app.listen({port: Number(process.env.PORT ?? 4242), host: '127.0.0.1'}).then(() => {
     const {port} = app.server.address() as AddressInfo;
     console.log(`Listening for Coinwharf webhooks on http://127.0.0.1:${port}/webhooks/coinwharf`);
   });
