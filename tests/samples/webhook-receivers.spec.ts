@@ -1,5 +1,5 @@
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
-import {connect, type AddressInfo} from 'node:net';
+import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {DatabaseSync} from 'node:sqlite';
@@ -15,6 +15,7 @@ import {
   runScript,
   signedHeaders,
 } from '../support/webhook-samples';
+import {acceptsConnection} from '../support/tcp';
 
 // The webhook receivers of the quickstart and the webhook guide,
 // started the way a reader starts them and sent real signed deliveries:
@@ -595,20 +596,6 @@ function sendTestEventContract(name: string, target: () => Target) {
   });
 }
 
-/** Whether a TCP connection to host:port is accepted (false once refused or not answered in 2 s). */
-function connects(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({host, port, timeout: 2_000});
-    const end = (accepted: boolean) => {
-      socket.destroy();
-      resolve(accepted);
-    };
-    socket.once('connect', () => end(true));
-    socket.once('timeout', () => end(false));
-    socket.once('error', () => end(false));
-  });
-}
-
 const processReceivers = [
   {
     name: 'Express',
@@ -643,8 +630,8 @@ for (const {name, file} of processReceivers) {
     sendTestEventContract(name, () => target);
 
     test(`${name}: listens on this machine's 127.0.0.1 only, as it prints: its port on ::1 refuses`, async () => {
-      expect(await connects('127.0.0.1', receiver!.port)).toBe(true);
-      expect(await connects('::1', receiver!.port)).toBe(false);
+      expect(await acceptsConnection('127.0.0.1', receiver!.port)).toBe(true);
+      expect(await acceptsConnection('::1', receiver!.port)).toBe(false);
     });
   });
 }

@@ -10,6 +10,7 @@ import {nginxConfig} from '../../plugins/deploy/nginx';
 import {readSite, type Site} from '../../plugins/deploy/site';
 import {brand} from '../../src/constants/brand';
 import {siteBuildDir} from './site-dirs';
+import {acceptsConnection} from './tcp';
 
 export const buildDir = path.resolve(siteBuildDir);
 
@@ -67,14 +68,7 @@ export async function waitUntilListening(port: number, child: ChildProcess, log:
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${child.spawnfile} exited with ${child.exitCode}:\n${log()}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return;
+    if (await acceptsConnection('127.0.0.1', port)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${child.spawnfile} did not listen on ${port}:\n${log()}`);
