@@ -4,7 +4,7 @@ import type {Page} from '@playwright/test';
 import {expectEditLinkDateAndFeedback} from '../support/edit-and-feedback';
 import {recordRequests, type SeenRequest} from '../support/network';
 import {buildDir, expect, test, watchPage} from '../support/nginx';
-import {builtSitemapPaths, unknownPath, waitForHydration} from '../support/site';
+import {builtSitemapPaths, switchToDarkMode, unknownPath, waitForHydration} from '../support/site';
 
 // SPEC §7: no calls to a product backend; the only network activity is loading
 // page content and prefetching links. Every route is visited as a reader uses it,
@@ -74,16 +74,6 @@ async function scrollToEnd(page: Page): Promise<void> {
   await expect(page.locator('[data-mermaid-placeholder]')).toHaveCount(0);
 }
 
-async function toggleColorMode(page: Page): Promise<void> {
-  const html = page.locator('html');
-  await expect(html).toHaveAttribute('data-theme', 'light');
-  await page
-    .locator('nav.navbar')
-    .getByRole('button', {name: /dark mode|light mode|system mode/})
-    .click();
-  await expect(html).toHaveAttribute('data-theme', 'dark');
-}
-
 /**
  * Picks another tab in every tab list the page has. A list that already
  * followed a synced group switched earlier is not clicked again (each click
@@ -128,7 +118,7 @@ for (const path of [...builtSitemapPaths(), notFound]) {
     // Writer workflow: checked here rather than in a page load of its own.
     await expectEditLinkDateAndFeedback(page, path);
     await scrollToEnd(page);
-    await toggleColorMode(page);
+    await switchToDarkMode(page);
     await switchTabs(page);
     await search(page);
     await expect(page.locator('form'), 'a form once the search box and tools have loaded').toHaveCount(0);

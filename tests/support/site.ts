@@ -67,6 +67,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
 
+/** Switches from light to dark mode as a reader does: one click on the navbar's colour mode toggle. */
+export async function switchToDarkMode(page: Page): Promise<void> {
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page
+    .locator('nav.navbar')
+    .getByRole('button', {name: /dark mode|light mode|system mode/})
+    .click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+}
+
 /** Tags the current document, so a test can tell a client-side navigation from a full load. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
