@@ -204,10 +204,89 @@ const refundAddressFormats: Record<string, {live: RegExp; sandbox: RegExp}> = {
   tron: {live: new RegExp(`^T${base58}{33}$`), sandbox: new RegExp(`^T${base58}{33}$`)},
 };
 
-/** The dereferenced description as JSON, read once per process: every mock starts from its own copy. */
-let dereferencedDescription: Promise<string> | undefined;
-const describedJson = () =>
-  (dereferencedDescription ??= dereference(descriptionPath).then((document) => JSON.stringify(document)));
+/** The mock's handler of each operation, by operationId: per mock, since each keeps its own payments. */
+type MockOperations = Record<string, (c: Context) => Reply | Promise<Reply>>;
+
+/** Every operationId of the description. */
+const operationIdsOf = (definition: Document): string[] =>
+  Object.values(definition.paths ?? {}).flatMap((item) =>
+    Object.values(item ?? {}).flatMap((operation) =>
+      typeof operation === 'object' && operation !== null && 'operationId' in operation
+        ? [String(operation.operationId)]
+        : [],
+    ),
+  );
+
+/**
+ * The process's one openapi-backend, which routes and validates every mock's requests, and the webhook
+ * Event validator: compiling their validators took about a fifth of a sample test's time when each mock
+ * built its own. A mock passes its own handlers with each request (handleRequest's last argument).
+ */
+let sharedBackend: ReturnType<typeof createBackend> | undefined;
+const backend = () => (sharedBackend ??= createBackend());
+
+async function createBackend() {
+  // Quick mode compiles validators on first use and skips openapi-backend's document check, which tests
+  // against the OpenAPI 3.0 schema and so rejects any 3.1 document; Redocly lints the description as 3.1.
+  // Parsed afresh from JSON so that no two places share one object: openapi-backend would turn a shared
+  // `examples` array into a {$ref}.
+  const definition = JSON.parse(JSON.stringify(await dereference(descriptionPath))) as Document;
+  const api = new OpenAPIBackend({
+    definition,
+    apiRoot: '/v1',
+    quick: true,
+    customizeAjv: (ajv) =>
+      ajv
+        .addFormat('uri', (s: string) => URL.canParse(s))
+        .addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/),
+    handlers: {
+      // The handlers are the mock's own (see handleRequest's last argument), the backend the process's.
+      ...Object.fromEntries(
+        operationIdsOf(definition).map((id) => [
+          id,
+          (c: Context, operations: MockOperations) => {
+            const handle = operations[id];
+            if (!handle) throw new Error(`the mock has no handler for ${id}`);
+            return handle(c);
+          },
+        ]),
+      ),
+      validationFail: (c: Context) => {
+        const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+        const first = c.validation.errors?.[0];
+        const param = [...(first?.instancePath.split('/').slice(2) ?? []), first?.params?.missingProperty]
+          .filter(Boolean)
+          .join('.');
+        return {...invalid(`Invalid request: ${problems.join('; ')}`, param || null), violation: problems.join('; ')};
+      },
+      unauthorizedHandler: () => ({
+        ...error(
+          401,
+          'authentication_error',
+          'invalid_api_key',
+          'The secret key is missing or not valid. The mock takes cw_test_ keys.',
+        ),
+        violation: 'missing or malformed cw_test_ bearer key',
+      }),
+      notFound: () => ({
+        ...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'),
+        violation: 'path not in api/openapi.yaml',
+      }),
+      methodNotAllowed: () => ({
+        ...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'),
+        violation: 'method not in api/openapi.yaml',
+      }),
+    },
+  });
+  api.registerSecurityHandler('bearerAuth', (c) =>
+    /^Bearer cw_test_[0-9A-Za-z]{16,}$/.test(String(c.request.headers.authorization ?? '')),
+  );
+  await api.init();
+  const validateEvent = api.validator
+    .getAjv(ValidationContext.Response)
+    .compile((definition as Json).components.schemas.Event);
+  return {api, validateEvent};
+}
 
 export async function startMockApi(): Promise<MockApi> {
   const requests: RecordedRequest[] = [];
@@ -812,96 +891,49 @@ export async function startMockApi(): Promise<MockApi> {
     },
   };
 
-  // Dereferenced (once per process), then parsed afresh so that no two places, and no two mocks, share one object:
-  // openapi-backend would turn a shared `examples` array into a {$ref}. Quick
-  // mode compiles validators on first use and skips openapi-backend's document
-  // check, which tests against the OpenAPI 3.0 schema and so rejects any 3.1
-  // document; Redocly lints the description as 3.1 instead.
-  const definition = JSON.parse(await describedJson()) as Document;
-  const api = new OpenAPIBackend({
-    definition,
-    apiRoot: '/v1',
-    quick: true,
-    customizeAjv: (ajv) =>
-      ajv
-        .addFormat('uri', (s: string) => URL.canParse(s))
-        .addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/),
-    handlers: {
-      ...Object.fromEntries(
-        Object.entries(handlers).map(([id, handle]) => [
-          id,
-          async (c: Context) => {
-            const key = c.request.headers['idempotency-key'];
-            if (c.request.method !== 'post' || !key) return handle(c);
-            const scope = `${c.request.headers.authorization} ${key}`;
-            const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
-            const previous = idempotency.get(scope);
-            if (previous?.reply === 'running')
-              return error(
-                409,
-                'idempotency_error',
-                'idempotency_in_progress',
-                'A request with this Idempotency-Key is still being processed. Retry in a second.',
-              );
-            if (previous && previous.fingerprint !== fingerprint) {
-              return error(
-                409,
-                'idempotency_error',
-                'idempotency_conflict',
-                'This Idempotency-Key was used with different parameters in the last 24 hours.',
-              );
-            }
-            if (previous) {
-              const stored = structuredClone(previous.reply);
-              return {...stored, headers: {...stored.headers, 'Idempotent-Replayed': 'true'}};
-            }
-            idempotency.set(scope, {fingerprint, reply: 'running'});
-            const reply = await handle(c);
-            // Stored: every 2xx and 4xx (404 included) but 429 (and 409 idempotency_in_progress,
-            // 409 idempotency_conflict, answered above without storing, and 401, never reached here:
-            // a request without a valid key goes to unauthorizedHandler).
-            // Not stored: 429 and 5xx, so a retry with the same key runs again.
-            if (reply.status < 500 && reply.status !== 429)
-              idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});
-            else idempotency.delete(scope);
-            return reply;
-          },
-        ]),
-      ),
-      validationFail: (c: Context) => {
-        const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
-        const first = c.validation.errors?.[0];
-        const param = [...(first?.instancePath.split('/').slice(2) ?? []), first?.params?.missingProperty]
-          .filter(Boolean)
-          .join('.');
-        return {...invalid(`Invalid request: ${problems.join('; ')}`, param || null), violation: problems.join('; ')};
+  // Each operation's handler, wrapped in the API's idempotency: a replayed key answers as it first did.
+  const operations: MockOperations = Object.fromEntries(
+    Object.entries(handlers).map(([id, handle]) => [
+      id,
+      async (c: Context) => {
+        const key = c.request.headers['idempotency-key'];
+        if (c.request.method !== 'post' || !key) return handle(c);
+        const scope = `${c.request.headers.authorization} ${key}`;
+        const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
+        const previous = idempotency.get(scope);
+        if (previous?.reply === 'running')
+          return error(
+            409,
+            'idempotency_error',
+            'idempotency_in_progress',
+            'A request with this Idempotency-Key is still being processed. Retry in a second.',
+          );
+        if (previous && previous.fingerprint !== fingerprint) {
+          return error(
+            409,
+            'idempotency_error',
+            'idempotency_conflict',
+            'This Idempotency-Key was used with different parameters in the last 24 hours.',
+          );
+        }
+        if (previous) {
+          const stored = structuredClone(previous.reply);
+          return {...stored, headers: {...stored.headers, 'Idempotent-Replayed': 'true'}};
+        }
+        idempotency.set(scope, {fingerprint, reply: 'running'});
+        const reply = await handle(c);
+        // Stored: every 2xx and 4xx (404 included) but 429 (and 409 idempotency_in_progress,
+        // 409 idempotency_conflict, answered above without storing, and 401, never reached here:
+        // a request without a valid key goes to unauthorizedHandler).
+        // Not stored: 429 and 5xx, so a retry with the same key runs again.
+        if (reply.status < 500 && reply.status !== 429)
+          idempotency.set(scope, {fingerprint, reply: structuredClone(reply)});
+        else idempotency.delete(scope);
+        return reply;
       },
-      unauthorizedHandler: () => ({
-        ...error(
-          401,
-          'authentication_error',
-          'invalid_api_key',
-          'The secret key is missing or not valid. The mock takes cw_test_ keys.',
-        ),
-        violation: 'missing or malformed cw_test_ bearer key',
-      }),
-      notFound: () => ({
-        ...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'),
-        violation: 'path not in api/openapi.yaml',
-      }),
-      methodNotAllowed: () => ({
-        ...error(404, 'invalid_request_error', 'resource_missing', 'No such endpoint.'),
-        violation: 'method not in api/openapi.yaml',
-      }),
-    },
-  });
-  api.registerSecurityHandler('bearerAuth', (c) =>
-    /^Bearer cw_test_[0-9A-Za-z]{16,}$/.test(String(c.request.headers.authorization ?? '')),
+    ]),
   );
-  await api.init();
-  const validateEvent = api.validator
-    .getAjv(ValidationContext.Response)
-    .compile((definition as Json).components.schemas.Event);
+  const {api, validateEvent} = await backend();
 
   // The sandbox's 25 requests per second per key, counted but never enforced: a test that needs a
   // 429 gets one from a fault proxy in front of the mock.
@@ -944,13 +976,16 @@ export async function startMockApi(): Promise<MockApi> {
       };
     } else {
       try {
-        reply = await api.handleRequest({
-          method: req.method ?? 'GET',
-          path: url.pathname,
-          query: url.search.slice(1),
-          headers,
-          body: body as any,
-        });
+        reply = await api.handleRequest(
+          {
+            method: req.method ?? 'GET',
+            path: url.pathname,
+            query: url.search.slice(1),
+            headers,
+            body: body as any,
+          },
+          operations,
+        );
       } catch (e) {
         reply = {
           ...error(500, 'api_error', 'internal_error', `Mock failure: ${String(e)}`),
