@@ -1,4 +1,6 @@
+import {readFileSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
+import {inBuild} from '../support/site-dirs';
 import {waitForHydration} from '../support/site';
 
 // The highlighter (Prism, with the site's extra languages) is not part of a
@@ -10,17 +12,21 @@ import {waitForHydration} from '../support/site';
 /** Prism's bundle names its own source file: how a script that carries it is recognised. */
 const prismFingerprint = 'prismjs';
 
-/** Bodies of the scripts the page requests from now on. */
-function recordScripts(page: Page): Promise<string>[] {
-  const bodies: Promise<string>[] = [];
+/**
+ * The scripts the page receives from now on, as the build's files they are. Read from the build, not
+ * from the responses: the body of a prefetched script can stay unreadable until the test ends.
+ */
+function recordScripts(page: Page): string[] {
+  const files: string[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.text());
+    const {pathname} = new URL(response.url());
+    if (pathname.endsWith('.js')) files.push(inBuild(pathname));
   });
-  return bodies;
+  return files;
 }
 
-async function prismScripts(bodies: Promise<string>[]): Promise<number> {
-  return (await Promise.all(bodies)).filter((body) => body.includes(prismFingerprint)).length;
+function prismScripts(files: string[]): number {
+  return files.filter((file) => readFileSync(file, 'utf8').includes(prismFingerprint)).length;
 }
 
 /** Per language, how many tokens of a type other than plain text the article's code blocks hold. */
@@ -48,7 +54,7 @@ test('a full load of a page with code loads no highlighter, even once idle; its 
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(3);
-  expect(await prismScripts(scripts)).toBe(0);
+  expect(prismScripts(scripts)).toBe(0);
   expect(await highlightedTokens(page, 'bash')).toBeGreaterThan(20);
   expect(await highlightedTokens(page, 'ts')).toBeGreaterThan(100);
   expect(await highlightedTokens(page, 'python')).toBeGreaterThan(100);
@@ -60,7 +66,7 @@ test('pointing at a link to another page loads the highlighter; a link within th
   const scripts = recordScripts(page);
   await page.locator('.table-of-contents a').first().hover();
   await page.waitForLoadState('networkidle');
-  expect(await prismScripts(scripts)).toBe(0);
+  expect(prismScripts(scripts)).toBe(0);
   await page.locator('article a[href="/api/payments#create-payment"]').first().hover();
   await expect.poll(() => prismScripts(scripts)).toBe(1);
 });
@@ -72,7 +78,7 @@ test('focusing a link to another page with the keyboard loads the highlighter', 
   // The skip link (within the page), then the announcement bar's link to the quickstart.
   await page.keyboard.press('Tab');
   await page.waitForLoadState('networkidle');
-  expect(await prismScripts(scripts)).toBe(0);
+  expect(prismScripts(scripts)).toBe(0);
   await page.keyboard.press('Tab');
   await expect(page.locator(':focus')).toHaveAttribute('href', '/payments/quickstart');
   await expect.poll(() => prismScripts(scripts)).toBe(1);
@@ -94,5 +100,5 @@ test('after a client-side navigation every language the site uses is highlighted
   await page.locator('article a[href="/api/payments#create-payment"]').first().click();
   await expect(page).toHaveURL(/\/api\/payments#create-payment$/);
   await expect.poll(() => highlightedTokens(page, 'json')).toBeGreaterThan(20);
-  expect(await prismScripts(scripts)).toBe(1);
+  expect(prismScripts(scripts)).toBe(1);
 });
