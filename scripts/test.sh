@@ -37,23 +37,6 @@ step "nginx with brotli, and wrk, for the production-server tests" bash scripts/
 # are done; the first step that failed stops the run as before.
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-
-# With no arguments, the sample tests (tests/samples: no build, no browser, no site) run beside
-# the steps below in a Playwright run of their own, in their own session so a failed step can stop
-# them. They spend about half their time waiting on the samples they run (back-offs, timeouts,
-# servers starting): run at the end, as the last files of the whole run, they left a core idle
-# for three minutes. Their output is printed after the browser tests', then the closing line.
-split=false
-[ $# -eq 0 ] && split=true
-samples_log="$logs/samples"
-if $split; then
-  # Its own usage log: the browser run clears the default one when it begins.
-  setsid env PW_NO_SERVER=1 SAMPLE_USAGE_DIR=tests/.output/sample-usage-samples \
-    TEST_COUNTS_OUT="$logs/samples.json" TEST_PART_LABEL="Sample tests (Playwright)" \
-    npx playwright test tests/samples/ --output test-results/samples >"$samples_log" 2>&1 &
-  samples_run=$!
-  trap 'kill -- -"$samples_run" 2>/dev/null; rm -rf "$logs"' EXIT
-fi
 # Unit test counts join the closing line (tests/support/summary-reporter.ts).
 export UNIT_TEST_RESULTS=tests/.output/unit-results.json
 rm -f "$UNIT_TEST_RESULTS"
@@ -106,14 +89,4 @@ for id in lint tsc unit build; do
   echo "($name: $(cat "$logs/$id.seconds") s)"
 done
 echo "==> Browser and build tests (Playwright against docusaurus serve, and nginx)"
-if ! $split; then
-  npx playwright test "$@"
-  exit
-fi
-TEST_COUNTS_OUT="$logs/browser.json" TEST_PART_LABEL="Browser and build tests (Playwright)" \
-  npx playwright test tests/e2e/ tests/content/ --output test-results/browser
-wait "$samples_run"
-echo "==> Sample tests (Playwright, run beside the steps above)"
-cat "$samples_log"
-npx tsx scripts/test-summary.ts "Browser and build tests (Playwright)=$logs/browser.json" \
-  "Sample tests (Playwright)=$logs/samples.json"
+npx playwright test "$@"

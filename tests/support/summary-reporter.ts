@@ -1,18 +1,12 @@
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {FullResult, Reporter, TestCase, TestResult} from '@playwright/test/reporter';
 
 /** How many of the slowest tests the run names before its closing line. */
 const slowestShown = 10;
 
-export interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
 /** The counts of the unit run that `npm test` made before this one (Vitest's JSON report), if any. */
-export function unitCounts(): Counts {
+function unitCounts(): {passed: number; failed: number; skipped: number} {
   const file = process.env.UNIT_TEST_RESULTS;
   if (!file || !existsSync(file)) return {passed: 0, failed: 0, skipped: 0};
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -71,14 +65,6 @@ export default class SummaryReporter implements Reporter {
     }
     for (const title of this.flaky) {
       console.log(`flaky (passed on retry): ${title}`);
-    }
-    // One part of a split run (scripts/test.sh): its counts go to a file, and the closing line,
-    // which counts every part, is scripts/test-summary.ts's.
-    const part = process.env.TEST_COUNTS_OUT;
-    if (part) {
-      writeFileSync(part, JSON.stringify({passed, failed, skipped} satisfies Counts));
-      console.log(`${process.env.TEST_PART_LABEL ?? 'This part'}: ${passed} passed, ${failed} failed`);
-      return;
     }
     const unit = unitCounts();
     if (unit.passed + unit.failed + unit.skipped > 0) {
