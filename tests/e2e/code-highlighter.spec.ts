@@ -25,8 +25,14 @@ function recordScripts(page: Page): string[] {
   return files;
 }
 
+/** Whether each file of the build carries Prism, read once: expect.poll asks again and again. */
+const carriesPrism = new Map<string, boolean>();
+
 function prismScripts(files: string[]): number {
-  return files.filter((file) => readFileSync(file, 'utf8').includes(prismFingerprint)).length;
+  return files.filter((file) => {
+    if (!carriesPrism.has(file)) carriesPrism.set(file, readFileSync(file, 'utf8').includes(prismFingerprint));
+    return carriesPrism.get(file);
+  }).length;
 }
 
 /** Per language, how many tokens of a type other than plain text the article's code blocks hold. */

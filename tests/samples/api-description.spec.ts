@@ -205,7 +205,7 @@ test('the mock has a handler for every operation of the description, and answers
         const answer = await response.json();
         const recorded = mock.requests.at(-1)!;
         called.push(recorded.operationId ?? `${method} ${route}: no operation`);
-        // A missing handler makes the mock throw (500, "no handler registered"); an unknown route says "No such endpoint."
+        // A missing handler makes the mock throw (500, "the mock has no handler for …"); an unknown route says "No such endpoint."
         expect(response.status, operation.operationId).toBeLessThan(500);
         expect(answer.error?.message ?? '', operation.operationId).not.toBe('No such endpoint.');
       }
