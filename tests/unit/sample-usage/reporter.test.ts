@@ -38,7 +38,10 @@ async function run(specs: string[], used: string[], status: TestResult | null = 
 }
 
 beforeAll(() => expect(exampleFiles).toContain('webhooks/webhook-event.ts'));
-afterAll(() => rmSync(logDir, {recursive: true, force: true}));
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(logDir, {recursive: true, force: true});
+});
 
 test('a full sample run that left one example unrun fails, naming it', async () => {
   const used = exampleFiles.filter((file) => file !== 'webhooks/webhook-event.ts').map((file) => `examples/${file}`);
