@@ -1,5 +1,5 @@
 // The one reading of a finished build that the post-build plugins share
-// (plugins/deploy and plugins/social-cards): each HTML file is parsed once,
+// (plugins/deploy and plugins/social-cards) and check:docs: each HTML file is parsed once,
 // with cheerio (parse5, the HTML standard's parsing algorithm), and never
 // matched with regular expressions, so the quoted attributes of a webpack build
 // and what Docusaurus Faster's minifier writes (unquoted attributes, omitted
@@ -27,6 +27,8 @@ export interface BuiltPage {
    * empty, a JavaScript MIME type or `module`. JSON-LD and other data blocks are not run.
    */
   inlineScripts: string[];
+  /** The ids of the page's h2–h6 headings, in page order: the sections a link's `#anchor` can name. */
+  headingIds: string[];
 }
 
 // The HTML standard's JavaScript MIME type essences ("prepare the script element").
@@ -74,6 +76,9 @@ export function readPage(html: string): Omit<BuiltPage, 'file'> {
       .toArray()
       .filter((script) => runs($, script))
       .map((script) => $(script).text()),
+    headingIds: $('h2[id], h3[id], h4[id], h5[id], h6[id]')
+      .toArray()
+      .map((heading) => $(heading).attr('id') ?? ''),
   };
 }
 

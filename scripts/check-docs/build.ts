@@ -1,5 +1,6 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {readPage} from '../../plugins/built-site';
 import type {CheckResult, Problem} from './problem';
 import {runTool} from './run';
 import {hasAnchorLink, hasLink, linesMatching, sourcesByRoute} from './sources';
@@ -48,11 +49,14 @@ function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** The id on the target page closest to the missing anchor, when one is close enough to be a typo. */
-function closestHeading(root: string, target: string, anchor: string): string | undefined {
+/**
+ * The heading id on the target page closest to the missing anchor, when one is close enough to be a typo.
+ * The built page is read as a browser reads it: the minified build writes `id=verify-the-signature`, unquoted.
+ */
+export function closestHeading(root: string, target: string, anchor: string): string | undefined {
   const file = builtFile(root, target);
   if (!file) return undefined;
-  const ids = [...readFileSync(file, 'utf8').matchAll(/<h[2-6][^>]*\sid="([^"]+)"/g)].map((m) => m[1]);
+  const ids = readPage(readFileSync(file, 'utf8')).headingIds;
   const [best] = ids.map((id) => ({id, distance: editDistance(id, anchor)})).sort((a, b) => a.distance - b.distance);
   return best && best.distance <= Math.max(2, Math.floor(anchor.length / 3)) ? best.id : undefined;
 }

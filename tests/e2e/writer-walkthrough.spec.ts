@@ -227,17 +227,17 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
     expect(run.output).toContain('check:docs failed');
   });
 
-  test('check:docs names the source line of a link to a missing heading, which the build only warns about', () => {
+  test('check:docs names the source line of a link to a missing heading, which the build only warns about, and the heading one typo away', () => {
     copyFileSync(
       path.join(fixtures, `examples/api/${page.python}.py`),
       path.join(copy, `examples/api/${page.python}.py`),
     );
-    writeFileSync(path.join(copy, doc), planted.replace('#verify-the-signature', '#no-such-heading'));
+    writeFileSync(path.join(copy, doc), planted.replace('#verify-the-signature', '#verify-the-signatures'));
     const run = sh(copy, 'npm run check:docs');
     console.log(`check:docs with a missing anchor: ${run.seconds.toFixed(1)} s, exit ${run.code}\n${run.output}`);
     expect(run.code).toBe(1);
     expect(run.output).toContain(
-      'docs/payments/writer-walkthrough.mdx:29: link to /payments/webhook-guide#no-such-heading: no heading "no-such-heading" on that page; fix the anchor or the heading.',
+      'docs/payments/writer-walkthrough.mdx:29: link to /payments/webhook-guide#verify-the-signatures: no heading "verify-the-signatures" on that page; fix the anchor (did you mean #verify-the-signature?) or the heading.',
     );
     expect(run.output).toMatch(/Build, links and anchors +1 problem/);
   });

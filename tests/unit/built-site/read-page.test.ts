@@ -17,7 +17,9 @@ const quoted = `<!doctype html>
 <script src="/assets/js/main.js" defer="defer"></script>
 <script>${colorMode}</script>
 <script type="module">${moduleScript}</script>
-</head><body><pre><code>&lt;script&gt;not a script&lt;/script&gt;</code></pre></body></html>`;
+</head><body><h1>Payments</h1><h2 class="anchor" id="before-you-start">Before you start</h2>
+<h3 id="keys">Keys</h3><h2>No id</h2><p id="not-a-heading">x</p><h6 id="last">Last</h6>
+<pre><code>&lt;script&gt;not a script&lt;/script&gt;</code></pre></body></html>`;
 
 const minified =
   '<!doctype html><html lang=en dir=ltr><head><meta charset=UTF-8>' +
@@ -29,7 +31,8 @@ const minified =
   '<script type=application/ld+json>{"@context":"https://schema.org","name":"x"}</script>' +
   '<script src=/assets/js/main.js defer></script>' +
   `<script>${colorMode}</script><script type=module>${moduleScript}</script>` +
-  '</head><body></body>';
+  '</head><body><h1>Payments</h1><h2 class=anchor id=before-you-start>Before you start</h2>' +
+  '<h3 id=keys>Keys</h3><h2>No id</h2><p id=not-a-heading>x<h6 id=last>Last</h6></body>';
 
 describe('readPage', () => {
   for (const [form, html] of [
@@ -44,6 +47,8 @@ describe('readPage', () => {
         ogImage: 'https://docs.coinwharf.com/img/social/payments/index.png',
         // Not the JSON-LD (data), not the src script.
         inlineScripts: ['document.documentElement.dataset.theme="light"', 'import("/assets/js/x.js")'],
+        // h2–h6 with an id, quoted or not; not the h1, not a heading without one, not a paragraph's.
+        headingIds: ['before-you-start', 'keys', 'last'],
       });
     });
   }
@@ -73,6 +78,7 @@ describe('readPage', () => {
       description: undefined,
       ogImage: undefined,
       inlineScripts: [],
+      headingIds: [],
     });
   });
 

@@ -1,7 +1,7 @@
 import {cpSync, mkdirSync, symlinkSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {brokenLinks} from '../../../scripts/check-docs/build';
+import {brokenLinks, closestHeading} from '../../../scripts/check-docs/build';
 import {checkSampleFiles} from '../../../scripts/check-docs/samples';
 import {hasAnchorLink} from '../../../scripts/check-docs/sources';
 import {checkSpelling} from '../../../scripts/check-docs/spelling';
@@ -68,6 +68,24 @@ describe('build report', () => {
     expect(brokenLinks(output, 'link')).toEqual([
       {page: '/payments/', link: '/payments/missing', resolved: '/payments/missing'},
     ]);
+  });
+
+  test('a missing anchor one typo away from a heading of the built page gets that heading as a hint, as the minified build writes it', () => {
+    // Docusaurus Faster's minifier leaves ids unquoted; the webpack build quotes them.
+    const site = tempSite({
+      'build/payments/webhook-guide/index.html':
+        '<!doctype html><html lang=en><body><h1>Webhooks</h1>' +
+        '<h2 class="anchor anchorTargetStickyNavbar_Vzrq" id=verify-the-signature>Verify the signature</h2>' +
+        '<h3 class=anchor id=headers>Headers</h3><p id=not-a-heading-but-close>x</p></body></html>',
+      'build/welcome/index.html': '<h2 class="anchor" id="before-you-start">Before you start</h2>',
+    });
+    expect(closestHeading(site, '/payments/webhook-guide', 'verify-the-signatures')).toBe('verify-the-signature');
+    expect(closestHeading(site, '/payments/webhook-guide/', 'header')).toBe('headers');
+    expect(closestHeading(site, '/welcome', 'before-you-star')).toBe('before-you-start');
+    // Nothing close: no hint, rather than a wrong one; and an id that is not a heading's is no section.
+    expect(closestHeading(site, '/payments/webhook-guide', 'no-such-heading')).toBeUndefined();
+    expect(closestHeading(site, '/payments/webhook-guide', 'not-a-heading-but-clos')).toBeUndefined();
+    expect(closestHeading(site, '/payments/missing', 'headers')).toBeUndefined();
   });
 
   test('an anchor is found in a Markdown link, a JSX href and an autolink, and not as a prefix of another', () => {
