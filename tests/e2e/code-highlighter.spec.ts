@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
-import {inBuild} from '../support/site-dirs';
+import {inBuild, oncePerBuiltFile} from '../support/site-dirs';
 import {waitForHydration} from '../support/site';
 
 // The highlighter (Prism, with the site's extra languages) is not part of a
@@ -25,14 +25,11 @@ function recordScripts(page: Page): string[] {
   return files;
 }
 
-/** Whether each file of the build carries Prism, read once: expect.poll asks again and again. */
-const carriesPrism = new Map<string, boolean>();
+/** Whether a file of the build carries Prism. */
+const carriesPrism = oncePerBuiltFile((file) => readFileSync(file, 'utf8').includes(prismFingerprint));
 
 function prismScripts(files: string[]): number {
-  return files.filter((file) => {
-    if (!carriesPrism.has(file)) carriesPrism.set(file, readFileSync(file, 'utf8').includes(prismFingerprint));
-    return carriesPrism.get(file);
-  }).length;
+  return files.filter(carriesPrism).length;
 }
 
 /** Per language, how many tokens of a type other than plain text the article's code blocks hold. */

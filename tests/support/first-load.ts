@@ -3,18 +3,10 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {Page} from '@playwright/test';
 import {waitForHydration} from './site';
+import {oncePerBuiltFile} from './site-dirs';
 
-const gzipped = new Map<string, number>();
-
-/**
- * Gzip size (level 9) of a file: deterministic, unlike transfer sizes. Kept per file for the process:
- * every route loads the same main and runtime scripts, which a test run never changes.
- */
-export function gzipBytes(file: string): number {
-  let bytes = gzipped.get(file);
-  if (bytes === undefined) gzipped.set(file, (bytes = gzipSync(readFileSync(file), {level: 9}).length));
-  return bytes;
-}
+/** Gzip size (level 9) of a file: deterministic, unlike transfer sizes. */
+export const gzipBytes = oncePerBuiltFile((file) => gzipSync(readFileSync(file), {level: 9}).length);
 
 /** Data saver on: Docusaurus then prefetches no link, so every request is the page's own. */
 export async function turnOffPrefetching(page: Page): Promise<void> {

@@ -16,5 +16,17 @@ export const siteDir = process.env.SITE_DIR ?? '.';
 /** A path inside the built site. */
 export const inBuild = (...parts: string[]): string => path.join(siteBuildDir, ...parts);
 
+/**
+ * `derive` of a built file, computed once per file for the process: a test run never changes the
+ * build, and specs ask the same of every route's main and runtime scripts, or of one file while polling.
+ */
+export function oncePerBuiltFile<T>(derive: (file: string) => T): (file: string) => T {
+  const known = new Map<string, T>();
+  return (file) => {
+    if (!known.has(file)) known.set(file, derive(file));
+    return known.get(file)!;
+  };
+}
+
 /** A path inside the site's source folder. */
 export const inSite = (...parts: string[]): string => path.join(siteDir, ...parts);
