@@ -27,29 +27,31 @@ node_is_supported() {
   fi
 }
 step "Node.js" node_is_supported
-step "Chromium for the browser tests" bash scripts/ensure-chromium.sh
-step "Python 3 with requests and Flask for the sample tests" bash scripts/ensure-python.sh
-step "nginx with brotli, and wrk, for the production-server tests" bash scripts/ensure-nginx.sh
-# Two lanes side by side, one per core: lint then the production build, and
-# the type check then the unit tests. Neither lane reads what the other writes
-# (lint and tsc skip build/ and .docusaurus/; the unit tests build nothing).
-# Each step's output is kept and printed in the usual order once both lanes
-# are done; the first step that failed stops the run as before.
+# Lanes side by side on the two cores, each step's output kept and printed in the usual order:
+# - Debian's packages the browser tests need (apt-get: mostly download and unpacking), when missing;
+# - the production build, which the browser tests need;
+# - the unit tests, the type check and lint, at the lowest CPU priority (nice 19): they run on what
+#   the build and then the browser tests leave idle (a whole Playwright run kept the two cores busy
+#   about four fifths of the time), and report after them. No lane reads what another writes (lint
+#   and tsc skip build/ and .docusaurus/; the unit tests build nothing).
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-# Unit test counts join the closing line (tests/support/summary-reporter.ts).
-export UNIT_TEST_RESULTS=tests/.output/unit-results.json
-rm -f "$UNIT_TEST_RESULTS"
+# Vitest's JSON report: its counts join the closing line.
+unit_results=tests/.output/unit-results.json
+rm -f "$unit_results"
 lane() {
   local id
   for id in "$@"; do
     local started=$SECONDS
     case "$id" in
+      chromium) bash scripts/ensure-chromium.sh ;;
+      python) bash scripts/ensure-python.sh ;;
+      nginx) bash scripts/ensure-nginx.sh ;;
       # ESLint, Stylelint, Prettier (check only), markdownlint, cspell and Redocly.
       lint) npm run --silent lint ;;
       tsc) npx tsc ;;
       # Pure logic, no build and no browser (vitest.config.ts).
-      unit) npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_TEST_RESULTS" ;;
+      unit) npx vitest run --reporter=default --reporter=json --outputFile.json="$unit_results" ;;
       # Fails on broken links (docusaurus.config.ts). In CI, a fresh clone that builds once, without
       # Rspack's persistent cache: writing it (about 110 MB) made that build 37 s instead of 31 s.
       build)
@@ -65,28 +67,84 @@ lane() {
     [ "$(cat "$logs/$id.status")" = 0 ] || return 1
   done
 }
-lane lint build &
-lint_lane=$!
-lane tsc unit &
-tsc_lane=$!
-wait "$lint_lane" "$tsc_lane"
-for id in lint tsc unit build; do
-  case "$id" in
-    lint) name="Lint" ;;
-    tsc) name="Type check" ;;
-    unit) name="Unit tests" ;;
-    build) name="Production build" ;;
+title() {
+  case "$1" in
+    chromium) echo "Chromium for the browser tests" ;;
+    python) echo "Python 3 with requests and Flask for the sample tests" ;;
+    nginx) echo "nginx with brotli, and wrk, for the production-server tests" ;;
+    lint) echo "Lint" ;;
+    tsc) echo "Type check" ;;
+    unit) echo "Unit tests" ;;
+    build) echo "Production build" ;;
   esac
-  echo "==> $name"
-  # A step not run: an earlier step of its lane failed, and that one is reported first.
-  [ -f "$logs/$id.status" ] || continue
-  cat "$logs/$id"
-  if [ "$(cat "$logs/$id.status")" != 0 ]; then
-    echo "$name failed."
-    echo "0 passed, 1 failed"
-    exit 1
-  fi
-  echo "($name: $(cat "$logs/$id.seconds") s)"
-done
+}
+# Prints each step's output under its title, in the order given; returns 1 at the first that
+# failed (a step that never ran follows an earlier failure in its lane, which is reported first).
+report() {
+  local id name
+  for id in "$@"; do
+    name=$(title "$id")
+    echo "==> $name"
+    [ -f "$logs/$id.status" ] || continue
+    cat "$logs/$id"
+    if [ "$(cat "$logs/$id.status")" != 0 ]; then
+      echo "$name failed."
+      return 1
+    fi
+    echo "($name: $(cat "$logs/$id.seconds") s)"
+  done
+}
+lane chromium python nginx &
+packages_lane=$!
+lane build &
+build_lane=$!
+# Each check runs whatever the one before it found; the lane lowers its own priority before it
+# starts anything, so every process it runs inherits it.
+(
+  renice -n 19 -p "$BASHPID" >/dev/null
+  lane unit
+  lane tsc
+  lane lint
+) &
+checks_lane=$!
+wait "$packages_lane" "$build_lane"
+if ! report chromium python nginx build; then
+  pkill -P "$checks_lane" 2>/dev/null
+  kill "$checks_lane" 2>/dev/null
+  echo "0 passed, 1 failed"
+  exit 1
+fi
 echo "==> Browser and build tests (Playwright against docusaurus serve, and nginx)"
-npx playwright test "$@"
+npx playwright test "$@" 2>&1 | tee "$logs/playwright"
+playwright_status=${PIPESTATUS[0]}
+wait "$checks_lane"
+echo "==> The unit tests, the type check and lint, run beside the browser tests"
+report unit
+failed_checks=0
+for id in tsc lint; do
+  report "$id" || failed_checks=$((failed_checks + 1))
+done
+
+# The closing line, last: the browser tests' counts (Playwright's own closing line), the unit tests'
+# (Vitest's report, or one failure without it), and each failed check as one failure.
+read -r browser_passed browser_failed browser_skipped < <(
+  sed -nE 's/^([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?$/\1 \2 \4/p' "$logs/playwright" | tail -n 1
+)
+if [ -z "${browser_passed:-}" ]; then
+  # No closing line: the run itself stopped (web server, global setup or time-out).
+  browser_passed=0 browser_failed=1 browser_skipped=0
+fi
+read -r unit_passed unit_failed unit_skipped < <(
+  node -e 'const r = require(process.argv[1]);
+    console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests)' "./$unit_results" 2>/dev/null
+)
+if [ -z "${unit_passed:-}" ]; then
+  # No report: Vitest stopped before writing it; the unit step above says why.
+  unit_passed=0 unit_failed=1 unit_skipped=0
+fi
+passed=$((browser_passed + unit_passed))
+failed=$((browser_failed + unit_failed + failed_checks))
+skipped=$((${browser_skipped:-0} + unit_skipped))
+echo "Unit tests (Vitest): $unit_passed passed, $unit_failed failed; browser and build tests (Playwright): $browser_passed passed, $browser_failed failed"
+echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
+[ "$playwright_status" = 0 ] && [ "$failed" = 0 ]

@@ -1,26 +1,8 @@
-import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {FullResult, Reporter, TestCase, TestResult} from '@playwright/test/reporter';
 
 /** How many of the slowest tests the run names before its closing line. */
 const slowestShown = 10;
-
-/** The counts of the unit run that `npm test` made before this one (Vitest's JSON report), if any. */
-function unitCounts(): {passed: number; failed: number; skipped: number} {
-  const file = process.env.UNIT_TEST_RESULTS;
-  if (!file || !existsSync(file)) return {passed: 0, failed: 0, skipped: 0};
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
-}
 
 /** `tests/e2e/seo.spec.ts › titles › every page…`: the file from the repository root, then the titles. */
 function fullTitle(test: TestCase): string {
@@ -30,8 +12,8 @@ function fullTitle(test: TestCase): string {
 
 /**
  * Prints the ten slowest tests, then the closing line CI reads: "N passed,
- * N failed" (", N skipped" when any were skipped), the unit tests `npm test`
- * ran first included. That line stays the last one printed. A test that
+ * N failed" (", N skipped" when any were skipped), which `npm test` adds the
+ * unit tests' counts to (scripts/test.sh). That line stays the last one printed. A test that
  * passed only on retry counts as passed, and is named so flakiness stays visible.
  */
 export default class SummaryReporter implements Reporter {
@@ -66,13 +48,6 @@ export default class SummaryReporter implements Reporter {
     for (const title of this.flaky) {
       console.log(`flaky (passed on retry): ${title}`);
     }
-    const unit = unitCounts();
-    if (unit.passed + unit.failed + unit.skipped > 0) {
-      console.log(
-        `Unit tests (Vitest): ${unit.passed} passed, ${unit.failed} failed; browser and build tests (Playwright): ${passed} passed, ${failed} failed`,
-      );
-    }
-    const all = {passed: passed + unit.passed, failed: failed + unit.failed, skipped: skipped + unit.skipped};
-    console.log(`${all.passed} passed, ${all.failed} failed${all.skipped ? `, ${all.skipped} skipped` : ''}`);
+    console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   }
 }
