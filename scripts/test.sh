@@ -30,10 +30,12 @@ step "Node.js" node_is_supported
 # Lanes side by side on the two cores, each step's output kept and printed in the usual order:
 # - Debian's packages the browser tests need (apt-get: mostly download and unpacking), when missing;
 # - the production build, which the browser tests need;
-# - the unit tests, the type check and lint, at the lowest CPU priority (nice 19): they run on what
-#   the build and then the browser tests leave idle (a whole Playwright run kept the two cores busy
-#   about four fifths of the time), and report after them. No lane reads what another writes (lint
-#   and tsc skip build/ and .docusaurus/; the unit tests build nothing).
+# - the unit tests, beside the build: they have time limits, so they run at normal priority, before
+#   the browser tests;
+# - the type check, then lint, at the lowest CPU priority: they run on what the other lanes and then
+#   the browser tests leave idle, and report after them.
+# No lane reads what another writes (lint and tsc skip build/ and .docusaurus/; the unit tests build
+# nothing).
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 # Vitest's JSON report: its counts join the closing line.
@@ -98,17 +100,19 @@ lane chromium python nginx &
 packages_lane=$!
 lane build &
 build_lane=$!
-# Each check runs whatever the one before it found; the lane lowers its own priority before it
-# starts anything, so every process it runs inherits it.
-(
-  renice -n 19 -p "$BASHPID" >/dev/null
-  lane unit
-  lane tsc
-  lane lint
-) &
+lane unit &
+unit_lane=$!
+# The lane lowers its own priority before it starts anything, so every process it runs inherits it.
+# Linux schedules each session's processes as one group (autogroup) against the others, and a nice
+# value counts only within its group: Chromium runs in sessions of its own, so a lane niced in this
+# session took CPU from the browsers as if it were not niced. So the lane gets a session of its own
+# (setsid), whose group it makes nice 19 too.
+export -f lane
+export logs unit_results
+setsid bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; renice -n 19 -p $$ >/dev/null; lane tsc; lane lint' &
 checks_lane=$!
-wait "$packages_lane" "$build_lane"
-if ! report chromium python nginx build; then
+wait "$packages_lane" "$build_lane" "$unit_lane"
+if ! report chromium python nginx build unit; then
   pkill -P "$checks_lane" 2>/dev/null
   kill "$checks_lane" 2>/dev/null
   echo "0 passed, 1 failed"
@@ -118,8 +122,7 @@ echo "==> Browser and build tests (Playwright against docusaurus serve, and ngin
 npx playwright test "$@" 2>&1 | tee "$logs/playwright"
 playwright_status=${PIPESTATUS[0]}
 wait "$checks_lane"
-echo "==> The unit tests, the type check and lint, run beside the browser tests"
-report unit
+echo "==> The type check and lint, run beside the browser tests"
 failed_checks=0
 for id in tsc lint; do
   report "$id" || failed_checks=$((failed_checks + 1))
