@@ -4,7 +4,7 @@ import {expect, test, watchPage} from '../support/nginx';
 // Chromium through nginx, with the production CSP enforced: the policy blocks
 // an injected script, and what runs on the site runs without a violation.
 // Every route's whole visit, under the same policy, is in
-// network-and-console.spec.ts (requests, console errors and CSP violations).
+// every-route.spec.ts (requests, console errors and CSP violations).
 
 test('the CSP is enforced: an injected inline script is blocked and reported', async ({page}) => {
   const seen = await watchPage(page);

@@ -116,7 +116,7 @@ test.describe('footer (SPEC §1)', () => {
   });
 });
 
-// After hydration, every route's form count is checked in network-and-console's whole visit of it.
+// After hydration, every route's form count is checked in every-route's whole visit of it.
 test.describe('no forms (SPEC §5)', () => {
   test('no page, the not-found page included, has a form in the HTML the server sends, before hydration', () => {
     const paths = builtSitemapPaths();

@@ -30,7 +30,7 @@ test.describe('edit links and last-updated dates', () => {
   });
 
   // Each route's edit link, last-updated date and feedback control, as its kind of page needs, are
-  // checked in network-and-console's whole visit of it (support/edit-and-feedback.ts).
+  // checked in every-route's whole visit of it (support/edit-and-feedback.ts).
 
   test('every doc and changelog source is edit-linked from exactly one page', () => {
     const linked: string[] = [];

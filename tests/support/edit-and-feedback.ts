@@ -4,7 +4,7 @@ import {expect, type Page} from '@playwright/test';
 
 // What a doc or changelog entry shows its writer and reader under the text: "Edit this page", the
 // last-updated date from git, and "Was this page helpful?". Checked on every route inside
-// network-and-console's whole visit, which loads each route once already.
+// every-route's whole visit, which loads each route once already.
 
 /** Where "Edit this page" points: the docs repo on GitHub, branch main; a source path follows. */
 export const editUrl = 'https://github.com/coinwharf/docs/edit/main/';

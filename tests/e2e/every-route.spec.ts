@@ -1,15 +1,38 @@
 import {existsSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
+import {
+  axeRules,
+  desktop,
+  flattenCodeLines,
+  modes,
+  openPage,
+  scrollToTop,
+  showToolResults,
+  useColorMode,
+  violationsAtBothWidths,
+  walkTabOrder,
+  widenTo,
+} from '../support/accessibility';
 import {expectEditLinkDateAndFeedback} from '../support/edit-and-feedback';
 import {recordRequests, type SeenRequest} from '../support/network';
 import {buildDir, expect, test, watchPage} from '../support/nginx';
-import {builtSitemapPaths, switchToDarkMode, unknownPath, waitForHydration} from '../support/site';
+import {builtSitemapPaths, switchToDarkMode, unknownPath} from '../support/site';
 
-// SPEC §7: no calls to a product backend; the only network activity is loading
-// page content and prefetching links. Every route is visited as a reader uses it,
-// through nginx with the production CSP, and every request of the whole visit
-// (leaving the page included) must be one the rule allows, by kind and path.
+// Every route of the sitemap and the not-found page, in one whole visit each, as a reader makes it,
+// through nginx with the production CSP (one page load for all of it):
+// - accessibility: in light mode then, switched with the navbar's toggle, in dark mode, Tab reaches
+//   every visible control, each focused control shows an outline or ring (at 1280 px), and axe-core
+//   finds no violation (WCAG 2.0–2.2 A/AA and best practices) at 1280 px and, the window narrowed, at
+//   375 px; in dark mode axe runs only the rules that read colours (tests/support/accessibility.ts).
+//   Pages with the webhook tools are checked with the tools' results shown; Copy page is a control of
+//   every doc, so its focus and axe checks are the routes' own.
+// - SPEC §7, no calls to a product backend: the only network activity is loading page content and
+//   prefetching links. Every request of the whole visit (scrolled to the end, tabs switched,
+//   searched, then left) must be one the rule allows, by kind and path; no console error, no CSP
+//   violation.
+// - SPEC §5, no forms once hydrated and once the search box and tools have loaded; the writer
+//   workflow's edit link, last-updated date and feedback control each kind of page needs.
 
 const notFound = unknownPath;
 
@@ -104,21 +127,41 @@ async function search(page: Page): Promise<void> {
 }
 
 for (const path of [...builtSitemapPaths(), notFound]) {
-  test(`${path}: a whole visit (scrolled to the end, searched, tabs switched, colour mode toggled, then left) requests only page content, the search index and prefetches, holds no form, shows the edit link, last-updated date and feedback control its kind of page needs, and logs no error`, async ({
+  test(`${path}: a whole visit in light then dark mode: Tab reaches every control with a visible focus; no axe violations (in dark, of the colour rules) at 1280 px and 375 px, webhook tools' results shown; scrolled to the end, tabs switched, searched, then left, it requests only page content, the search index and prefetches, holds no form, shows the edit link, date and feedback control its kind of page needs, and logs no error`, async ({
     page,
     nginx,
   }) => {
+    test.setTimeout(120_000);
     const requests = recordRequests(page.context());
     const seen = await watchPage(page);
-    const response = await page.goto(path);
+    await useColorMode(page, 'light');
+    const response = await openPage(page, path, 'light', desktop);
     expect(response?.status(), path).toBe(path === notFound ? 404 : 200);
-    await waitForHydration(page);
     // SPEC §5, no forms: hydrated, and once the search box and any tools have loaded (the built HTML is site-metadata's).
     await expect(page.locator('form'), 'a form after hydration').toHaveCount(0);
-    // Writer workflow: checked here rather than in a page load of its own.
     await expectEditLinkDateAndFeedback(page, path);
-    await scrollToEnd(page);
-    await switchToDarkMode(page);
+    await showToolResults(page);
+
+    const report: string[] = [];
+    for (const mode of modes) {
+      if (mode === 'dark') {
+        await widenTo(page, desktop);
+        await switchToDarkMode(page);
+      }
+      const focus = await walkTabOrder(page);
+      expect(focus.withoutFocusStyle, `${mode}: focused without a visible indicator`).toEqual([]);
+      expect(focus.unreached, `${mode}: never reached by Tab`).toEqual([]);
+      if (mode === 'light') {
+        // What is drawn or prefetched on approach (the Mermaid diagram, the next pages' chunks) comes in.
+        await scrollToEnd(page);
+        await scrollToTop(page);
+        await flattenCodeLines(page);
+      }
+      report.push(...(await violationsAtBothWidths(page, axeRules[mode])).map((line) => `${mode} ${line}`));
+    }
+    expect(report).toEqual([]);
+
+    await widenTo(page, desktop);
     await switchTabs(page);
     await search(page);
     await expect(page.locator('form'), 'a form once the search box and tools have loaded').toHaveCount(0);
