@@ -12,7 +12,8 @@
 # `--tests` (the README's test command) also installs, side by side with `npm ci`, the Debian
 # packages the tests need when they are missing: Chromium, Python 3 with requests and Flask,
 # nginx with brotli and wrk (scripts/ensure-*.sh, which `npm test` runs again as a check). On a
-# fresh machine apt-get's downloads took about 97 s and npm ci about 53 s: together, the longer.
+# fresh machine apt-get took about 97 s and npm ci about 53 s one after the other; side by side they
+# share the disk and the network, and npm ci itself took one to two minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
