@@ -114,7 +114,11 @@ function pageErrors(output: string): Problem[] {
  */
 export async function checkBuild(root: string): Promise<CheckResult> {
   const run = await runTool(root, 'docusaurus', ['build']);
-  const output = run.output;
+  return buildProblems(root, run.output, run.code);
+}
+
+/** The build's output (and exit code) as problems at source lines: see `checkBuild`. */
+export function buildProblems(root: string, output: string, code: number | null): CheckResult {
   const sources = sourcesByRoute(root);
   const problems = markdownLinkProblems(output);
   const reported = new Set(problems.map(({file, message}) => `${file} ${message.split(':')[0]}`));
@@ -142,7 +146,7 @@ export async function checkBuild(root: string): Promise<CheckResult> {
       });
     }
   }
-  if (run.code !== 0) {
+  if (code !== 0) {
     problems.push(
       ...pageErrors(output).filter((error) => !problems.some((p) => p.file === error.file && p.line === error.line)),
     );
@@ -161,7 +165,7 @@ export async function checkBuild(root: string): Promise<CheckResult> {
     }
   }
   const note =
-    run.code === 0
+    code === 0
       ? 'built; every link resolves'
       : 'the build stopped; broken anchors are reported once every link resolves';
   return {problems, note};

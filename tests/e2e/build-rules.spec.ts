@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 import {expect, test} from '@playwright/test';
+import {brokenLinks} from '../../scripts/check-docs/build';
 
 // Builds the fixture site (tests/fixtures/site), which inherits the real
 // config's build rules and loads only what each scenario's rule needs, once per
@@ -44,6 +45,11 @@ test.describe('build rules (SPEC §5, §8)', () => {
     const {status, output} = await buildFixture('warnings');
     expect(output).toMatch(/\[WARNING\] Docusaurus found broken anchors/);
     expect(output).toContain('#no-such-anchor');
+    // check:docs turns this report into the source file and line (scripts/check-docs/build.ts): read
+    // here from a real build's wording, which tests/unit/check-docs only copies.
+    expect(brokenLinks(output, 'anchor')).toEqual([
+      {page: '/', link: '/#no-such-anchor', resolved: '/#no-such-anchor'},
+    ]);
     expect(output).toMatch(/\[WARNING\] Duplicate routes found/);
     expect(output).toContain('/same-route');
     expect(status, output).toBe(0);

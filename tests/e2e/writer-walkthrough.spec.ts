@@ -99,7 +99,6 @@ function sh(copy: string, command: string, env: Record<string, string> = {}) {
 test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
   test.describe.configure({mode: 'serial', timeout: 420_000});
   let copy: string;
-  let planted: string;
 
   test.beforeAll(() => {
     const taken = [doc, `examples/api/${page.name}.ts`, `tests/samples/${page.name}.spec.ts`].filter((file) =>
@@ -200,7 +199,7 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
   });
 
   test('check:docs rejects broken front matter, a US spelling and a missing sample file, each with file, line and fix', () => {
-    planted = readFileSync(path.join(copy, doc), 'utf8');
+    const planted = readFileSync(path.join(copy, doc), 'utf8');
     writeFileSync(
       path.join(copy, doc),
       planted
@@ -225,20 +224,5 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
     );
     expect(run.output).toMatch(/Build, links and anchors +NOT RUN/);
     expect(run.output).toContain('check:docs failed');
-  });
-
-  test('check:docs names the source line of a link to a missing heading, which the build only warns about, and the heading one typo away', () => {
-    copyFileSync(
-      path.join(fixtures, `examples/api/${page.python}.py`),
-      path.join(copy, `examples/api/${page.python}.py`),
-    );
-    writeFileSync(path.join(copy, doc), planted.replace('#verify-the-signature', '#verify-the-signatures'));
-    const run = sh(copy, 'npm run check:docs');
-    console.log(`check:docs with a missing anchor: ${run.seconds.toFixed(1)} s, exit ${run.code}\n${run.output}`);
-    expect(run.code).toBe(1);
-    expect(run.output).toContain(
-      'docs/payments/writer-walkthrough.mdx:29: link to /payments/webhook-guide#verify-the-signatures: no heading "verify-the-signatures" on that page; fix the anchor (did you mean #verify-the-signature?) or the heading.',
-    );
-    expect(run.output).toMatch(/Build, links and anchors +1 problem/);
   });
 });

@@ -1,7 +1,7 @@
 import {cpSync, mkdirSync, symlinkSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {brokenLinks, closestHeading} from '../../../scripts/check-docs/build';
+import {brokenLinks, buildProblems, closestHeading} from '../../../scripts/check-docs/build';
 import {checkSampleFiles} from '../../../scripts/check-docs/samples';
 import {hasAnchorLink} from '../../../scripts/check-docs/sources';
 import {checkSpelling} from '../../../scripts/check-docs/spelling';
@@ -86,6 +86,37 @@ describe('build report', () => {
     expect(closestHeading(site, '/payments/webhook-guide', 'no-such-heading')).toBeUndefined();
     expect(closestHeading(site, '/payments/webhook-guide', 'not-a-heading-but-clos')).toBeUndefined();
     expect(closestHeading(site, '/payments/missing', 'headers')).toBeUndefined();
+  });
+
+  test('a link to a missing heading is named at its source line, with the heading one typo away, and the build counts as passed', () => {
+    // What the build leaves for check:docs: the routes' sources (.docusaurus), the built target page,
+    // and, in its output, the warning the real build prints (build-rules.spec.ts reads a real one).
+    const site = tempSite({
+      '.docusaurus/docusaurus-plugin-content-docs/default/site-docs-payments-new-page-mdx-1a2.json': JSON.stringify({
+        permalink: '/payments/new-page',
+        source: '@site/docs/payments/new-page.mdx',
+      }),
+      'docs/payments/new-page.mdx':
+        '---\ntitle: New page\n---\n\nIntro.\n\nSee [the check](/payments/webhook-guide#verify-the-signatures).\n',
+      'build/payments/webhook-guide/index.html': '<h2 class=anchor id=verify-the-signature>Verify the signature</h2>',
+    });
+    const output = [
+      '[WARNING] Docusaurus found broken anchors!',
+      '- Broken anchor on source page path = /payments/new-page:',
+      '   -> linking to /payments/webhook-guide#verify-the-signatures',
+      '[SUCCESS] Generated static files in "build".',
+    ].join('\n');
+    expect(buildProblems(site, output, 0)).toEqual({
+      problems: [
+        {
+          file: 'docs/payments/new-page.mdx',
+          line: 7,
+          message:
+            'link to /payments/webhook-guide#verify-the-signatures: no heading "verify-the-signatures" on that page; fix the anchor (did you mean #verify-the-signature?) or the heading.',
+        },
+      ],
+      note: 'built; every link resolves',
+    });
   });
 
   test('an anchor is found in a Markdown link, a JSX href and an autolink, and not as a prefix of another', () => {
