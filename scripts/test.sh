@@ -30,9 +30,9 @@ step "Node.js" node_is_supported
 # Lanes side by side on the two cores, each step's output kept and printed in the usual order:
 # - Debian's packages the browser tests need (apt-get: mostly download and unpacking), when missing;
 # - the production build, which the browser tests need;
-# - the unit tests, beside the build: they have time limits, so they run at normal priority, before
-#   the browser tests;
+# - the unit tests;
 # - the type check, then lint (their failures are counted, not fatal: see below).
+# All four are done before the browser tests start.
 # No lane reads what another writes (lint and tsc skip build/ and .docusaurus/; the unit tests build
 # nothing).
 logs=$(mktemp -d)
