@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import {readFileSync} from 'node:fs';
 import {expect, type Page, type Response} from '@playwright/test';
+import type {AxeResults, RunOptions} from 'axe-core';
 import {waitForHydration} from './site';
 
 // What the accessibility checks share: the per-route check of every route's whole visit
@@ -106,6 +107,37 @@ export async function flattenCodeLines(page: Page): Promise<void> {
   expect(await text(), 'the code text once its lines are flattened').toBe(before);
 }
 
+/** The rule sets a run of every rule takes: WCAG 2.0-2.2 A and AA, and axe's best practices. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's own `axe.run` in the page, its 650 kB script evaluated once per document. Through
+ * @axe-core/playwright every run sent and evaluated the script again and configured axe for each
+ * frame: 0.5-0.9 s more per run (on `/changelog`, 0.6-1.1 s for the colour rules against 0.13-0.16 s
+ * called directly), and a route's visit runs axe three to five times. The site draws no frame, which
+ * is all that wrapper adds, so a page with one fails here rather than going unchecked inside it.
+ */
+/** What a run checks, as CSS selectors: the page less `exclude`, or only `include` less `exclude`. */
+interface AxeContext {
+  include?: string[];
+  exclude: string[];
+}
+type AxeInPage = {axe: {run(context: AxeContext, options: RunOptions): Promise<AxeResults>}};
+
+async function runAxe(page: Page, context: AxeContext, options: RunOptions): Promise<AxeResults> {
+  expect(
+    page.frames().map((frame) => frame.url()),
+    'axe runs in the top document only: a frame needs axe injected into it too',
+  ).toHaveLength(1);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(({runContext, runOptions}) => (window as unknown as AxeInPage).axe.run(runContext, runOptions), {
+    runContext: context,
+    runOptions: options,
+  });
+}
+
 /** axe's violations as one line per rule: viewport, rule id, impact, first targets. */
 export async function violations(
   page: Page,
@@ -119,28 +151,32 @@ export async function violations(
     height: viewport.height,
   });
   await expectCodeHoldsOnlyLines(page);
-  let builder = new AxeBuilder({page})
+  // axe reads colours as drawn: a link still easing from light to dark just after the mode toggle
+  // reads as neither mode's colour (the wrapper's own half second used to hide that).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
+  const context: AxeContext = {
     // Code lines hold thousands of token spans that make axe take minutes;
     // their colors are checked exhaustively by tests/unit/content/code-themes.test.ts.
     // Excluded as each block's <code>, which holds nothing but its lines (checked
     // above), rather than line by line: axe tests every node a rule selects
     // against every excluded node, and the quickstart's 1,416 lines times its
     // 8,000 elements made a run of all rules 6-7 s instead of 2-3 s.
-    .exclude(codeOfBlocks)
+    exclude: [codeOfBlocks],
+    ...(include.length > 0 && {include}),
+  };
+  const options: RunOptions = {
+    runOnly: rules === 'all' ? {type: 'tag', values: wcagTags} : {type: 'rule', values: [...rules]},
+    rules: Object.fromEntries(leaveOut.map((id) => [id, {enabled: false}])),
     // Same rules, same nodes, less bookkeeping: passes, incomplete and
-    // inapplicable results are no longer serialised node by node (a CSS
-    // selector each), and axe runs in the page itself rather than finishing in
-    // a blank page opened per run (the site has no cross-origin frames, which
-    // only that mode reaches). On the webhook guide, 6.4 s became 4.0 s.
-    .options({resultTypes: ['violations']})
-    .setLegacyMode(true);
-  builder =
-    rules === 'all'
-      ? builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      : builder.withRules([...rules]);
-  if (leaveOut.length > 0) builder = builder.disableRules([...leaveOut]);
-  for (const selector of include) builder = builder.include(selector);
-  const results = await builder.analyze();
+    // inapplicable results are not serialised node by node (a CSS selector
+    // each). On the webhook guide, 6.4 s became 4.0 s.
+    resultTypes: ['violations'],
+  };
+  const results = await runAxe(page, context, options);
   return results.violations.map((violation) => {
     const targets = violation.nodes
       .map((n) => n.target.join(' '))
