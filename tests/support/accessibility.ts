@@ -112,13 +112,6 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/**
- * axe-core's own `axe.run` in the page, its 650 kB script evaluated once per document. Through
- * @axe-core/playwright every run sent and evaluated the script again and configured axe for each
- * frame: 0.5-0.9 s more per run (on `/changelog`, 0.6-1.1 s for the colour rules against 0.13-0.16 s
- * called directly), and a route's visit runs axe three to five times. The site draws no frame, which
- * is all that wrapper adds, so a page with one fails here rather than going unchecked inside it.
- */
 /** What a run checks, as CSS selectors: the page less `exclude`, or only `include` less `exclude`. */
 interface AxeContext {
   include?: string[];
@@ -126,6 +119,13 @@ interface AxeContext {
 }
 type AxeInPage = {axe: {run(context: AxeContext, options: RunOptions): Promise<AxeResults>}};
 
+/**
+ * axe-core's own `axe.run` in the page, its 650 kB script evaluated once per document. Through
+ * @axe-core/playwright every run sent and evaluated the script again and configured axe for each
+ * frame: 0.5-0.9 s more per run (on `/changelog`, 0.6-1.1 s for the colour rules against 0.13-0.16 s
+ * called directly), and a route's visit runs axe three to five times. The site draws no frame, which
+ * is all that wrapper adds, so a page with one fails here rather than going unchecked inside it.
+ */
 async function runAxe(page: Page, context: AxeContext, options: RunOptions): Promise<AxeResults> {
   expect(
     page.frames().map((frame) => frame.url()),
