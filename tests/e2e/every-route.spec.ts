@@ -1,4 +1,4 @@
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import {
@@ -14,7 +14,7 @@ import {
   walkTabOrder,
   widenTo,
 } from '../support/accessibility';
-import {htmlFileFor} from '../support/built-html';
+import {builtPage} from '../support/built-html';
 import {expectEditLinkDateAndFeedback} from '../support/edit-and-feedback';
 import {recordRequests, type SeenRequest} from '../support/network';
 import {buildDir, expect, test, watchPage} from '../support/nginx';
@@ -54,10 +54,7 @@ function kindOf(path: string): string {
   return segments.length > 1 ? `/${segments[0]}/…` : `/${segments[0] ?? ''}`;
 }
 /** Pages whose built HTML holds the webhook tools: their results in dark mode and at 375 px are their own. */
-const withWebhookTools = (path: string) => {
-  const file = path === notFound ? null : htmlFileFor(path);
-  return file !== null && readFileSync(file, 'utf8').includes('data-load-on-approach');
-};
+const withWebhookTools = (path: string) => path !== notFound && builtPage(path)('[data-load-on-approach]').length > 0;
 /** The routes that get the whole visit (see above). */
 const visitedWhole = new Set(
   routes.filter(
