@@ -27,6 +27,22 @@ node_is_supported() {
   fi
 }
 step "Node.js" node_is_supported
+# The browser tests serve the site on TEST_SERVER_PORT. Checked first: found busy only when Playwright
+# starts its server, the run failed after the build and the other steps (about 3.5 minutes), with
+# Playwright's message about `reuseExistingServer`, which names neither the port's variable nor a fix.
+test_port_is_free() {
+  local port=${TEST_SERVER_PORT:-3210}
+  if ! node -e '
+    const server = require("node:net").createServer();
+    server.once("error", () => process.exit(1));
+    server.listen(Number(process.argv[1]), "127.0.0.1", () => server.close());
+  ' "$port"; then
+    echo "Port $port on 127.0.0.1 is in use, and the browser tests serve the site there (TEST_SERVER_PORT, default 3210)." >&2
+    echo "Stop what uses it (the server of a test run still running?), or pick a free port: TEST_SERVER_PORT=3310 npm test" >&2
+    return 1
+  fi
+}
+step "Test server port" test_port_is_free
 # Lanes side by side on the two cores, each step's output kept and printed in the usual order:
 # - Debian's packages the browser tests need (apt-get: mostly download and unpacking), when missing;
 # - the production build, which the browser tests need;
