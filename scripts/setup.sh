@@ -37,13 +37,19 @@ if [ "${current%%.*}" -lt "${wanted%%.*}" ]; then
   if [ ! -x "$cache/node_modules/node/bin/node" ]; then
     echo "Node $current is older than the project's Node $wanted: fetching node@$wanted from the npm registry into $cache"
     mkdir -p "$cache"
-    npm install --prefix "$cache" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node@$wanted"
+    # --prefix makes the cache its own project, so the repository's .npmrc limits are given here too.
+    npm install --prefix "$cache" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+      --fetch-timeout=60000 --fetch-retries=4 --fetch-retry-maxtimeout=30000 "node@$wanted"
   fi
   export PATH="$cache/node_modules/node/bin:$PATH"
 fi
 
-echo "Installing dependencies with Node $(node --version) and npm $(npm --version)"
-npm ci --no-audit --no-fund
+echo "Installing dependencies with Node $(node --version) and npm $(npm --version): about 2,300 packages,"
+echo "one to two minutes with no output until npm prints \"added … packages\" (.npmrc: a stalled download fails after 60 s)."
+if ! npm ci --no-audit --no-fund; then
+  echo "npm ci failed (above); running it once more, in case a download stalled or the connection dropped."
+  npm ci --no-audit --no-fund
+fi
 
 if [ -n "$packages_pid" ]; then
   status=0
