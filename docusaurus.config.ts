@@ -1,5 +1,6 @@
 import type {Config, LoadContext} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {brand, changelog, copyrightLine, docsRepo, homePage, routes} from './src/constants/brand';
 import {codeThemes} from './src/constants/codeThemes';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
@@ -97,7 +98,7 @@ const searchOptions = {
   searchBarShortcut: true,
   searchBarShortcutKeymap,
   searchBarShortcutHint,
-};
+} satisfies SearchOptions;
 
 // /llms.txt, /llms-full.txt and a Markdown twin of every page (plugins/markdown-twins).
 const markdownTwinsOptions = {
@@ -235,7 +236,7 @@ const config: Config = {
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
   // api-reference regenerates the API reference when api/openapi.yaml changes; lazy-prism keeps
-  // Prism out of the browser's first load (src/internal/LazyPrism); client-replacements swaps two
+  // Prism out of the browser's first load (src/internal/LazyPrism); client-replacements swaps three
   // small modules of Docusaurus's client for faster ones (src/internal/ClientReplacements).
   plugins: [
     codeSamplesPlugin,
