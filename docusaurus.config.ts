@@ -10,17 +10,12 @@ import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown
 import codeSamplesPlugin from './plugins/code-samples';
 import remarkCodeSamples from './plugins/code-samples/remark';
 import socialCardsPlugin from './plugins/social-cards';
-import apiReferencePlugin, {generateApiReference, referenceFolder} from './plugins/api-reference';
+import apiReferencePlugin, {referenceFolder} from './plugins/api-reference';
 import lazyPrismPlugin from './src/internal/LazyPrism/plugin';
 import clientReplacementsPlugin from './src/internal/ClientReplacements/plugin';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
-
-// The API reference's MDX (docs/api/, git-ignored) is written from
-// api/openapi.yaml here, before the docs plugin reads docs/; the
-// api-reference plugin writes it again when the YAML changes under `start`.
-generateApiReference(__dirname);
 
 // Sample fences (```ts file=examples/…) and :::code-tabs groups become the
 // tested files in synced tabs, on every kind of page (plugins/code-samples).

@@ -1,9 +1,11 @@
 /**
  * Local Docusaurus plugin: the API reference, generated from api/openapi.yaml.
- * docusaurus.config.ts writes the pages once when it loads (the docs plugin
- * must find them in docs/api/); under `docusaurus start` this plugin watches
- * the YAML and the guides (their links decide each page's "Used in" line) and
- * writes the pages again, which the docs plugin then picks up like any doc.
+ * It writes the pages (docs/api/, git-ignored) when Docusaurus sets the plugin
+ * up, before any plugin loads content, so the docs plugin finds them there; not
+ * when the config is merely imported (by a test or a tool). Under `docusaurus
+ * start` it watches the YAML and the guides (their links decide each page's
+ * "Used in" line) and writes the pages again, which the docs plugin then picks
+ * up like any doc.
  * No client code: the pages are MDX, rendered to static HTML like the guides.
  */
 import {copyFileSync, writeFileSync} from 'node:fs';
@@ -19,6 +21,7 @@ export {apiReferenceCategory} from './sidebar';
 export {generateApiReference, referenceFolder};
 
 export default function apiReferencePlugin({siteDir}: LoadContext): Plugin {
+  generateApiReference(siteDir);
   return {
     name: 'coinwharf-api-reference',
     getPathsToWatch: () => [path.join(siteDir, descriptionFile), path.join(siteDir, 'docs/payments/**/*.mdx')],
