@@ -10,19 +10,16 @@
 // bench/lighthouse-report.md. A benchmark, not a test: scores are noisy, so
 // nothing here passes or fails on them.
 //   npm run bench:lighthouse -- --runs 5 --note "quiet machine, nothing else running"
-import {spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium} from '@playwright/test';
 import type {Result} from 'lighthouse';
-import {nginxConfig} from '../plugins/deploy/nginx';
-import {readSite} from '../plugins/deploy/site';
-import {brand} from '../src/constants/brand';
 import {chromiumLaunchOptions} from '../tests/support/browser';
 import {firstLoadJs} from '../tests/support/first-load';
-import {buildDir, exited, freePort, waitUntilListening} from '../tests/support/nginx-server';
+import {buildDir, startNginx, type NginxServer} from '../tests/support/nginx-server';
 import {ensureStockBuild, stockDocRoute, stockSiteDir, stockVersion} from './stock';
 
 const {values: options} = parseArgs({
@@ -52,41 +49,8 @@ const routes = [...readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8').matc
   (m) => new URL(m[1]).pathname,
 );
 
-interface Served {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** nginx with the production config (plugins/deploy/nginx.ts) for a build folder, on a free loopback port. */
-async function serve(dir: string, siteUrl: string): Promise<Served> {
-  const port = await freePort();
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'coinwharf-bench-nginx-'));
-  const configFile = path.join(prefix, 'nginx.conf');
-  writeFileSync(
-    configFile,
-    nginxConfig(readSite(dir, siteUrl), {
-      root: dir,
-      listen: [`127.0.0.1:${port}`],
-      workerProcesses: 1,
-      accessLog: 'off',
-      user: process.getuid?.() === 0 ? 'root' : undefined,
-    }),
-  );
-  const child = spawn('nginx', ['-p', `${prefix}/`, '-c', configFile, '-e', 'stderr', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let log = '';
-  child.stderr.on('data', (chunk) => (log += chunk));
-  await waitUntilListening(port, child, () => log);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited(child);
-      rmSync(prefix, {recursive: true, force: true});
-    },
-  };
-}
+/** What a run needs of a server: its URL, and stopping it. */
+type Served = Pick<NginxServer, 'url' | 'stop'>;
 
 /** The stock site's own URL, from its config: its pages' canonical links are under it. */
 function stockSiteUrl(): string {
@@ -329,8 +293,9 @@ async function main() {
   const started = new Date();
   const load: {start: number[]; end?: number[]} = {start: os.loadavg()};
   const stockDir = ensureStockBuild();
-  const ours = await serve(buildDir, brand.siteUrl);
-  const stock = await serve(stockDir, stockSiteUrl());
+  // nginx with the production config (plugins/deploy/nginx.ts) for each build folder, on a free loopback port.
+  const ours = await startNginx();
+  const stock = await startNginx({root: stockDir, siteUrl: stockSiteUrl()});
   const measured: Measured[] = [
     {target: {label: `stock \`${stockDocRoute}\``, route: stockDocRoute, dir: stockDir, server: () => stock}, runs: []},
     ...(options.routes?.split(',') ?? routes).map((route) => ({

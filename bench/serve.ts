@@ -89,7 +89,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function main() {
   const load = os.loadavg()[0].toFixed(2);
-  const nginx = await startNginx('auto');
+  const nginx = await startNginx({workerProcesses: 'auto'});
   const embedded = await startDocusaurusServe();
   const rows: string[] = [];
   const ratios: string[] = [];

@@ -22,15 +22,25 @@ export interface NginxServer {
   stop(): Promise<void>;
 }
 
-/** Writes the config for `buildDir` on `port` into a fresh prefix directory. */
-export function writeNginxConfig(port: number, workerProcesses: number | 'auto' = 1) {
+/** What nginx serves: a build folder (ours by default; the benchmark's stock site has its own URL). */
+export interface NginxOptions {
+  root?: string;
+  siteUrl?: string;
+  workerProcesses?: number | 'auto';
+}
+
+/** Writes the config for a build folder on `port` into a fresh prefix directory. */
+export function writeNginxConfig(
+  port: number,
+  {root = buildDir, siteUrl = brand.siteUrl, workerProcesses = 1}: NginxOptions = {},
+) {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'coinwharf-nginx-'));
-  const site = readSite(buildDir, brand.siteUrl);
+  const site = readSite(root, siteUrl);
   const configFile = path.join(prefix, 'nginx.conf');
   writeFileSync(
     configFile,
     nginxConfig(site, {
-      root: buildDir,
+      root,
       listen: [`127.0.0.1:${port}`],
       workerProcesses,
       accessLog: 'off',
@@ -74,9 +84,9 @@ export async function waitUntilListening(port: number, child: ChildProcess, log:
   throw new Error(`${child.spawnfile} did not listen on ${port}:\n${log()}`);
 }
 
-export async function startNginx(workerProcesses: number | 'auto' = 1): Promise<NginxServer> {
+export async function startNginx(options: NginxOptions = {}): Promise<NginxServer> {
   const port = await freePort();
-  const {prefix, configFile, site} = writeNginxConfig(port, workerProcesses);
+  const {prefix, configFile, site} = writeNginxConfig(port, options);
   const child = spawn('nginx', ['-p', `${prefix}/`, '-c', configFile, '-e', 'stderr', '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
