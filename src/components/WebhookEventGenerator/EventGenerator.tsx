@@ -7,6 +7,7 @@ import {generateSecret, secretKey, signature} from '@site/src/lib/webhookSignatu
 import {privacy, title} from './text';
 // One look for both webhook tools.
 import tool from '@site/src/css/webhook-tool.module.css';
+import ToolFrame from '@site/src/internal/ToolFrame';
 
 const defaultUrl = 'http://127.0.0.1:4242/webhooks/coinwharf';
 
@@ -81,12 +82,7 @@ export default function WebhookEventGenerator(): ReactNode {
   );
 
   return (
-    <section className={tool.tool} aria-labelledby={`${id}-title`}>
-      {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- a tool's title, not a section to link to or list in the TOC */}
-      <h4 id={`${id}-title`} className={tool.title}>
-        {title}
-      </h4>
-      <p className={tool.privacy}>{privacy}</p>
+    <ToolFrame id={id} title={title} privacy={privacy}>
       <div className={tool.field}>
         <label htmlFor={`${id}-type`}>Event type</label>
         <select
@@ -129,6 +125,6 @@ export default function WebhookEventGenerator(): ReactNode {
           </>
         )}
       </div>
-    </section>
+    </ToolFrame>
   );
 }

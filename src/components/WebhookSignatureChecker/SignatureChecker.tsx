@@ -10,6 +10,7 @@ import {
 import {privacy, title} from './text';
 import tool from '@site/src/css/webhook-tool.module.css';
 import styles from './styles.module.css';
+import ToolFrame from '@site/src/internal/ToolFrame';
 
 const emptyDelivery: Delivery = {
   secret: '',
@@ -79,12 +80,7 @@ export default function WebhookSignatureChecker(): ReactNode {
   };
 
   return (
-    <section className={tool.tool} aria-labelledby={`${id}-title`}>
-      {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- a tool's title, not a section to link to or list in the TOC */}
-      <h4 id={`${id}-title`} className={tool.title}>
-        {title}
-      </h4>
-      <p className={tool.privacy}>{privacy}</p>
+    <ToolFrame id={id} title={title} privacy={privacy}>
       {field('secret', 'Endpoint secret (whsec_…)')}
       <div className={tool.field}>
         <label htmlFor={`${id}-raw`}>Raw request headers (optional: fills the three fields below)</label>
@@ -134,6 +130,6 @@ export default function WebhookSignatureChecker(): ReactNode {
           </>
         )}
       </div>
-    </section>
+    </ToolFrame>
   );
 }
