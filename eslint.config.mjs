@@ -6,6 +6,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A restriction of no-restricted-imports: a pattern of import paths, and what the README says instead. */
+const pluginBuildHook = {
+  regex: String.raw`^(@site/plugins/[\w-]+|(\.\./)+plugins/[\w-]+)(/index(\.ts)?)?$`,
+  message:
+    "src/ never imports a plugin's build hook (its index.ts); import the plugin's pure module (README, 'What may import what').",
+};
+const outsideComponents = {
+  regex: String.raw`^(@site/src/(theme|pages)|@site/plugins|(\.\./)+(theme|pages)|(\.\./)+\.\./plugins)(/|$)`,
+  message:
+    "src/components/ may use src/internal, src/data, src/lib, src/constants and src/css only (README, 'What may import what').",
+};
+const nodeInBrowser = {
+  regex: String.raw`^node:`,
+  message: "A plugin's theme/ runs in the browser and imports nothing from Node (README, 'What may import what').",
+};
+function importRules() {
+  const restrict = (files, ...patterns) => ({files, rules: {'no-restricted-imports': ['error', {patterns}]}});
+  return [
+    restrict(['src/**/*.{ts,tsx}'], pluginBuildHook),
+    restrict(['src/components/**/*.{ts,tsx}'], pluginBuildHook, outsideComponents),
+    restrict(['plugins/*/theme/**/*.{ts,tsx}'], nodeInBrowser),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,6 +107,9 @@ export default tseslint.config(
     languageOptions: {sourceType: 'commonjs'},
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
+  // What may import what (README): the rules below are the ones a path can decide. A later block's
+  // no-restricted-imports replaces an earlier one's for the files both match, so each repeats what it keeps.
+  ...importRules(),
   {
     // Site code that runs in the browser (plugins' theme components too), and the component harnesses.
     files: [
