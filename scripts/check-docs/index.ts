@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import {checkBuild} from './build';
+import {checkCode} from './code';
 import {checkFrontMatterStep} from './front-matter';
 import {checkMarkdown} from './markdown-lint';
 import {type CheckResult, formatProblem} from './problem';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   await run('Markdown lint', () => checkMarkdown(root));
   await run('Front matter', () => checkFrontMatterStep(root));
   await run('Spelling (British English in prose)', () => checkSpelling(root));
+  await run('Formatting, lint and types of changed files', () => checkCode(root));
   await run('Sample files', () => {
     const result = checkSampleFiles(root);
     uses = result.uses;

@@ -129,7 +129,8 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
     const sidebars = readFileSync(path.join(copy, 'sidebars.ts'), 'utf8');
     const items = /(link: \{type: 'doc', id: 'payments\/index'\},\s*items: \[[^\]]*)\]/;
     expect(sidebars).toMatch(items);
-    writeFileSync(path.join(copy, 'sidebars.ts'), sidebars.replace(items, `$1, '${entry}']`));
+    // As a writer types it: a line of its own at the end of the list, as the list's other entries are.
+    writeFileSync(path.join(copy, 'sidebars.ts'), sidebars.replace(items, `$1  '${entry}',\n      ]`));
     // Step 8: the image, next to the page.
     copyFileSync(path.join(fixtures, 'img/flow.svg'), path.join(copy, 'docs/payments/img', page.name, 'flow.svg'));
     // The sample files, and their test from CONTRIBUTING's template.
@@ -174,9 +175,12 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
     );
     console.log(`proof specs: ${run.seconds.toFixed(1)} s, exit ${run.code}`);
     expect(existsSync(report), run.output).toBe(true);
+    const reportText = readFileSync(report, 'utf8');
+    // The report is this test's, not the writer's: check:docs below would read it as a changed file.
+    rmSync(report);
     type Spec = {title: string; ok: boolean; tests: {results: {error?: {message?: string}}[]}[]};
     type Suite = {title: string; suites?: Suite[]; specs?: Spec[]};
-    const {suites, stats} = JSON.parse(readFileSync(report, 'utf8')) as {
+    const {suites, stats} = JSON.parse(reportText) as {
       suites: Suite[];
       stats: {expected: number; unexpected: number; skipped: number};
     };
@@ -198,7 +202,7 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
     expect([...naming].sort()).toEqual(['e2e/budgets.spec.ts', 'e2e/docs-layout.spec.ts']);
   });
 
-  test('check:docs rejects broken front matter, a US spelling and a missing sample file, each with file, line and fix', () => {
+  test('check:docs rejects broken front matter, a US spelling, a missing sample file, and code that Prettier, ESLint and the type check reject, each with file, line and fix', () => {
     const planted = readFileSync(path.join(copy, doc), 'utf8');
     writeFileSync(
       path.join(copy, doc),
@@ -210,6 +214,11 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
         .replace('tells you whether to fulfil the order', 'tells you the behavior to expect'),
     );
     rmSync(path.join(copy, `examples/api/${page.python}.py`));
+    // After the sample's 23 lines: a type error in an unused, unformatted line (no semicolon).
+    writeFileSync(
+      path.join(copy, `examples/api/${page.name}.ts`),
+      `${readFileSync(path.join(copy, `examples/api/${page.name}.ts`), 'utf8')}const left: number = 'over'\n`,
+    );
     const run = sh(copy, 'npm run check:docs');
     console.log(`check:docs with three mistakes: ${run.seconds.toFixed(1)} s, exit ${run.code}\n${run.output}`);
     expect(run.code).toBe(1);
@@ -221,6 +230,15 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
     );
     expect(run.output).toContain(
       'docs/payments/writer-walkthrough.mdx:21: sample file examples/api/writer_walkthrough.py does not exist; create it, or fix the path after file= (it starts at the repository root: examples/<folder>/<file>).',
+    );
+    expect(run.output).toContain(
+      'examples/api/writer-walkthrough.ts:1: not formatted as Prettier formats it (npm run lint fails on it); run npx prettier --write examples/api/writer-walkthrough.ts',
+    );
+    expect(run.output).toContain(
+      "examples/api/writer-walkthrough.ts:24: 'left' is assigned a value but never used (ESLint @typescript-eslint/no-unused-vars); fix the code (npm run lint fails on it)",
+    );
+    expect(run.output).toContain(
+      "examples/api/writer-walkthrough.ts:24: Type 'string' is not assignable to type 'number' (TypeScript TS2322); fix the types (npm test's type check fails on it)",
     );
     expect(run.output).toMatch(/Build, links and anchors +NOT RUN/);
     expect(run.output).toContain('check:docs failed');
