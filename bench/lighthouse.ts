@@ -49,9 +49,6 @@ const routes = [...readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8').matc
   (m) => new URL(m[1]).pathname,
 );
 
-/** What a run needs of a server: its URL, and stopping it. */
-type Served = Pick<NginxServer, 'url' | 'stop'>;
-
 /** The stock site's own URL, from its config: its pages' canonical links are under it. */
 function stockSiteUrl(): string {
   const config = readFileSync(path.join(stockSiteDir, 'docusaurus.config.ts'), 'utf8');
@@ -159,7 +156,7 @@ interface Target {
   label: string;
   route: string;
   dir: string;
-  server: () => Served;
+  server: () => NginxServer;
 }
 
 interface Measured {
