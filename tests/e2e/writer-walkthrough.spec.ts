@@ -1,4 +1,4 @@
-import {execFileSync, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -12,6 +12,7 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {copyRepository} from '../../scripts/repo-copy';
 
 // A new writer's first page, done on a copy of the repository exactly as CONTRIBUTING.md says: its
 // front-matter template, its sidebar entry, its sample-test template and every command it shows
@@ -63,22 +64,11 @@ function titled(text: string, title: string): string {
   return renamed(block!.code);
 }
 
-/** The repository's files (tracked, and untracked but not ignored) copied to a temp folder made a git repository. */
-function copyRepository(): string {
+/** The repository copied to a temp folder (a git repository of one commit), with the repository's node_modules. */
+function copyRepositoryForWriter(): string {
   const copy = mkdtempSync(path.join(tmpdir(), 'cw-writer-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: repo})
-    .toString()
-    .split('\0')
-    .filter((file) => file && existsSync(path.join(repo, file)));
-  for (const file of files) {
-    mkdirSync(path.dirname(path.join(copy, file)), {recursive: true});
-    copyFileSync(path.join(repo, file), path.join(copy, file));
-  }
+  copyRepository(repo, copy);
   symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
-  const git = (...args: string[]) => execFileSync('git', args, {cwd: copy, stdio: 'ignore'});
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'user.name=Walkthrough', '-c', 'user.email=walkthrough@example.invalid', 'commit', '-q', '-m', 'base');
   return copy;
 }
 
@@ -108,7 +98,7 @@ test.describe('a writer adds a doc as CONTRIBUTING.md says', () => {
       taken,
       `the walkthrough's page ${route} is taken by a real file: rename the walkthrough's page (page.name in tests/e2e/writer-walkthrough.spec.ts)`,
     ).toEqual([]);
-    copy = copyRepository();
+    copy = copyRepositoryForWriter();
   });
 
   test.afterAll(() => {

@@ -1,0 +1,99 @@
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {replacements} from '../../src/internal/ClientReplacements/modules';
+import {lazyPrismReplaced} from '../../src/internal/LazyPrism/modules';
+
+/** One place where the site runs its own code instead of upstream's, and the upstream files it stands in for. */
+export interface Deviation {
+  kind: 'wrapper' | 'ejected' | 'module replacement';
+  /** Our file, from the repository root. */
+  ours: string;
+  /** The upstream package, and its files (from the package's folder) that our file wraps, copies or replaces. */
+  package: string;
+  candidates: string[];
+}
+
+/** The packages the register names, and where each keeps its theme components. */
+const themes: Record<string, {package: string; folder: string}> = {
+  'theme-classic': {package: '@docusaurus/theme-classic', folder: 'lib/theme'},
+  'core fallback': {package: '@docusaurus/core', folder: 'lib/client/theme-fallback'},
+  'search-local': {package: '@easyops-cn/docusaurus-search-local', folder: 'dist/client/client/theme'},
+  'theme-mermaid': {package: '@docusaurus/theme-mermaid', folder: 'lib/theme'},
+};
+
+/**
+ * The swizzle register, src/theme/README.md: each row's file and the upstream component it names
+ * ("theme-classic `DocItem/Footer`"). Rows after the "Ejected" line are ejected copies; rows whose
+ * file is under plugins/ are components our plugins ship (their paths are from the repository root).
+ */
+export function swizzlesOf(register: string): Deviation[] {
+  const found: Deviation[] = [];
+  let kind: Deviation['kind'] = 'wrapper';
+  for (const line of register.split('\n')) {
+    if (line.startsWith('Ejected')) kind = 'ejected';
+    if (line.startsWith('Local plugins')) kind = 'wrapper';
+    const row = /^\| `([^`]+)`[^|]*\| ([\w -]+?) `([^`]+)` \|/.exec(line);
+    if (!row) continue;
+    const [, file, theme, component] = row;
+    const where = themes[theme];
+    if (!where)
+      throw new Error(
+        `src/theme/README.md names an unknown theme "${theme}": add it to scripts/check-upgrade/deviations.ts`,
+      );
+    found.push({
+      kind,
+      ours: file.startsWith('plugins/') ? file : `src/theme/${file}`,
+      package: where.package,
+      candidates: [
+        `${where.folder}/${component}/index.js`,
+        `${where.folder}/${component}/index.jsx`,
+        `${where.folder}/${component}.js`,
+      ],
+    });
+  }
+  return found;
+}
+
+/** Every deviation: the register's swizzles, then the modules replaced in the browser's bundle. */
+export function deviations(repo: string): Deviation[] {
+  const modules: Deviation[] = [...replacements, ...lazyPrismReplaced].map(({package: name, file, by}) => ({
+    kind: 'module replacement',
+    ours: by,
+    package: name,
+    candidates: [file],
+  }));
+  return [...swizzlesOf(readFileSync(path.join(repo, 'src/theme/README.md'), 'utf8')), ...modules];
+}
+
+export type UpstreamState = 'unchanged' | 'changed' | 'gone';
+
+/** The deviation's upstream file in a node_modules folder, if the package has one of its candidates. */
+export function upstreamFile(nodeModules: string, deviation: Deviation): string | undefined {
+  return deviation.candidates
+    .map((candidate) => path.join(nodeModules, deviation.package, candidate))
+    .find((file) => existsSync(file));
+}
+
+/**
+ * The text of what a deviation stands in for: its upstream file, or, for a component's `index.js`, every
+ * file beside it (search-local's `SearchBar/index.jsx` only re-exports `SearchBar.jsx`), sub-folders and
+ * source maps left out.
+ */
+function upstreamText(file: string): string {
+  if (!/[\\/]index\.jsx?$/.test(file)) return readFileSync(file, 'utf8');
+  const folder = path.dirname(file);
+  return readdirSync(folder)
+    .filter((name) => !/\.(map|d\.ts)$/.test(name) && statSync(path.join(folder, name)).isFile())
+    .sort()
+    .map((name) => `${name}\n${readFileSync(path.join(folder, name), 'utf8')}`)
+    .join('\n');
+}
+
+/** Whether the upstream file a deviation stands in for is the same in two installs, another, or no more. */
+export function compareUpstream(before: string, after: string, deviation: Deviation): UpstreamState {
+  const old = upstreamFile(before, deviation);
+  const current = upstreamFile(after, deviation);
+  if (!current) return 'gone';
+  if (!old) return 'changed';
+  return upstreamText(old) === upstreamText(current) ? 'unchanged' : 'changed';
+}
