@@ -1,6 +1,8 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {readPage} from '../../plugins/built-site';
+import {brokenMarkdownLinkProblems, brokenMarkdownLinksVariable} from './markdown-links';
 import type {CheckResult, Problem} from './problem';
 import {runTool} from './run';
 import {hasAnchorLink, hasLink, linesMatching, sourcesByRoute} from './sources';
@@ -82,17 +84,6 @@ function locate(
     : {file, lines: [1], note: ' (not written in this file: a component or an imported file makes it)'};
 }
 
-/** Problems for the Markdown links the build could not resolve to a file (it warns with file and line). */
-function markdownLinkProblems(output: string): Problem[] {
-  return [
-    ...output.matchAll(/Markdown link with URL `([^`]+)` in source file "([^"]+)" \((\d+):\d+\) couldn't be resolved/g),
-  ].map(([, link, file, line]) => ({
-    file,
-    line: Number(line),
-    message: `link to ${link}: no such file; fix the path (relative to this file, with its .md or .mdx), or link to the page's URL.`,
-  }));
-}
-
 /** Errors with a page and a line (bad MDX, a sample fence the build rejects), as the build names them. */
 function pageErrors(output: string): Problem[] {
   const seen = new Set<string>();
@@ -113,14 +104,25 @@ function pageErrors(output: string): Problem[] {
  * spec's rule). Both are reported here in the terms of the Markdown source: its file, its line, the fix.
  */
 export async function checkBuild(root: string): Promise<CheckResult> {
-  const run = await runTool(root, 'docusaurus', ['build']);
-  return buildProblems(root, run.output, run.code);
+  const record = path.join(mkdtempSync(path.join(tmpdir(), 'check-docs-')), 'broken-markdown-links.jsonl');
+  const run = await runTool(root, 'docusaurus', ['build'], {[brokenMarkdownLinksVariable]: record});
+  const result = buildProblems(root, run.output, run.code, brokenMarkdownLinkProblems(record));
+  rmSync(path.dirname(record), {recursive: true, force: true});
+  return result;
 }
 
-/** The build's output (and exit code) as problems at source lines: see `checkBuild`. */
-export function buildProblems(root: string, output: string, code: number | null): CheckResult {
+/**
+ * The build's output (and exit code) as problems at source lines: see `checkBuild`. The Markdown links
+ * it could not resolve to a file come from the build's hook (./markdown-links.ts), with file and line.
+ */
+export function buildProblems(
+  root: string,
+  output: string,
+  code: number | null,
+  markdownLinks: Problem[] = [],
+): CheckResult {
   const sources = sourcesByRoute(root);
-  const problems = markdownLinkProblems(output);
+  const problems = [...markdownLinks];
   const reported = new Set(problems.map(({file, message}) => `${file} ${message.split(':')[0]}`));
 
   for (const broken of brokenLinks(output, 'link')) {

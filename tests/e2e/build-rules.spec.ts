@@ -5,6 +5,7 @@ import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 import {expect, test} from '@playwright/test';
 import {brokenLinks} from '../../scripts/check-docs/build';
+import {brokenMarkdownLinkProblems} from '../../scripts/check-docs/markdown-links';
 
 // Builds the fixture site (tests/fixtures/site), which inherits the real
 // config's build rules and loads only what each scenario's rule needs, once per
@@ -13,7 +14,7 @@ import {brokenLinks} from '../../scripts/check-docs/build';
 
 const fixtureDir = 'tests/fixtures/site';
 
-async function buildFixture(scenario: string) {
+async function buildFixture(scenario: string, extraEnv: Record<string, string> = {}) {
   const outDir = mkdtempSync(path.join(tmpdir(), `cw-fixture-${scenario}-`));
   // Under the fixture's .docusaurus/, which git ignores; one folder per scenario.
   const generated = `.docusaurus/${scenario}`;
@@ -25,6 +26,7 @@ async function buildFixture(scenario: string) {
       // No persistent cache: a warm rebuild does not replay Markdown-link warnings.
       DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
       FORCE_COLOR: '0',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,7 +58,18 @@ test.describe('build rules (SPEC §5, §8)', () => {
   });
 
   test('a broken link fails the build; a broken Markdown link warns, then fails as a broken link', async () => {
-    const {status, output} = await buildFixture('broken-links');
+    // check:docs has the build record each broken Markdown link with its file and line (the config's hook).
+    const record = path.join(mkdtempSync(path.join(tmpdir(), 'cw-record-')), 'links.jsonl');
+    const {status, output} = await buildFixture('broken-links', {CHECK_DOCS_BROKEN_MARKDOWN_LINKS: record});
+    expect(brokenMarkdownLinkProblems(record)).toEqual([
+      {
+        file: 'tests/fixtures/site/docs-broken-links/linker.md',
+        line: 5,
+        message:
+          "link to ./missing-file.md: no such file; fix the path (relative to this file, with its .md or .mdx), or link to the page's URL.",
+      },
+    ]);
+    rmSync(path.dirname(record), {recursive: true, force: true});
     expect(output).toMatch(/\[WARNING\] Markdown link with URL `\.\/missing-file\.md`.*couldn't be resolved/);
     expect(output).not.toMatch(/\[ERROR\] Markdown link/);
     expect(output).toMatch(/Docusaurus found broken links/);
