@@ -1,4 +1,5 @@
 /** The pure parts of the upgrade drill: which version, what to install, and who a failure names. */
+import path from 'node:path';
 
 /** The newest release of a major line on the registry: no canary, alpha, beta or release candidate. */
 export function newestRelease(versions: string[], major: number): string | undefined {
@@ -104,4 +105,30 @@ export function forcedOverrides(manifest: PackageJson, found: Holdout[], version
     overrides[name] = Object.fromEntries(Object.keys(ranges).map((dependency) => [dependency, version]));
   }
   return {...manifest, overrides};
+}
+
+type PlaywrightSuite = {specs?: {title: string; ok: boolean; file: string}[]; suites?: PlaywrightSuite[]};
+type VitestFile = {name: string; assertionResults: {status: string; fullName: string}[]};
+
+/**
+ * The failed tests of a Playwright or Vitest JSON report, as `file › title`; Vitest's absolute file
+ * paths are made relative to `root`, the copy the tests ran in.
+ */
+export function failedTests(report: unknown, root: string): string[] {
+  const failed: string[] = [];
+  const {testResults} = report as {testResults?: VitestFile[]};
+  if (testResults) {
+    for (const file of testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') failed.push(`${path.relative(root, file.name)} › ${test.fullName}`);
+      }
+    }
+    return failed;
+  }
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) if (!spec.ok) failed.push(`${spec.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of (report as {suites?: PlaywrightSuite[]}).suites ?? []) walk(suite);
+  return failed;
 }

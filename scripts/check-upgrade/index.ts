@@ -17,6 +17,7 @@ import {copyRepository} from '../repo-copy';
 import {compareUpstream, deviations, upstreamFile, type Deviation, type UpstreamState} from './deviations';
 import {
   errorLines,
+  failedTests,
   forcedOverrides,
   holdouts,
   newestRelease,
@@ -75,34 +76,6 @@ function targetVersion(): string {
   const newest = newestRelease(versions, 3);
   if (!newest) throw new Error('The registry lists no 3.x release of @docusaurus/core.');
   return newest;
-}
-
-/** Failed tests of a Playwright or Vitest JSON report, as `file › title`. */
-function failedTests(reportFile: string): string[] {
-  let report: unknown;
-  try {
-    report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  } catch {
-    return [];
-  }
-  const failed: string[] = [];
-  type PwSuite = {file?: string; specs?: {title: string; ok: boolean; file: string}[]; suites?: PwSuite[]};
-  const walk = (suite: PwSuite) => {
-    for (const spec of suite.specs ?? []) if (!spec.ok) failed.push(`${spec.file} › ${spec.title}`);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  const asPlaywright = report as {suites?: PwSuite[]};
-  const asVitest = report as {testResults?: {name: string; assertionResults: {status: string; fullName: string}[]}[]};
-  if (asVitest.testResults) {
-    for (const file of asVitest.testResults) {
-      for (const test of file.assertionResults) {
-        if (test.status === 'failed') failed.push(`${path.relative(repo, file.name)} › ${test.fullName}`);
-      }
-    }
-  } else {
-    for (const suite of asPlaywright.suites ?? []) walk(suite);
-  }
-  return failed;
 }
 
 /**
@@ -223,7 +196,13 @@ async function main(): Promise<void> {
     [smoke, smokeReport],
   ] as const) {
     if (!step || step.ok) continue;
-    const failed = failedTests(report);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(report, 'utf8'));
+    } catch {
+      continue;
+    }
+    const failed = failedTests(parsed, copy);
     if (failed.length > 0) console.log(`\n${step.name}, failed tests:\n${failed.map((t) => `  ${t}`).join('\n')}`);
   }
   const broken = upstream.filter(({state}) => state === 'gone').length + heldOut.length;

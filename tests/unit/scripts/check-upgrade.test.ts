@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {compareUpstream, deviations, swizzlesOf, upstreamFile} from '../../../scripts/check-upgrade/deviations';
 import {
   errorLines,
+  failedTests,
   forcedOverrides,
   holdouts,
   newestRelease,
@@ -188,5 +189,31 @@ describe('check:upgrade', () => {
         },
       },
     });
+  });
+
+  it("lists a Playwright or a Vitest report's failed tests by file and title", () => {
+    const playwright = {
+      suites: [
+        {
+          specs: [{title: 'every route answers 200', ok: true, file: 'e2e/routes.spec.ts'}],
+          suites: [{specs: [{title: 'the toggle switches to dark', ok: false, file: 'e2e/color-mode.spec.ts'}]}],
+        },
+      ],
+    };
+    expect(failedTests(playwright, '/tmp/copy')).toEqual(['e2e/color-mode.spec.ts › the toggle switches to dark']);
+    const vitest = {
+      testResults: [
+        {
+          name: '/tmp/copy/tests/unit/search/plugin-mirror.test.ts',
+          assertionResults: [
+            {status: 'passed', fullName: 'the mirror names its version'},
+            {status: 'failed', fullName: 'the copies match the plugin'},
+          ],
+        },
+      ],
+    };
+    expect(failedTests(vitest, '/tmp/copy')).toEqual([
+      'tests/unit/search/plugin-mirror.test.ts › the copies match the plugin',
+    ]);
   });
 });
