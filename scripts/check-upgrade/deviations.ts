@@ -75,17 +75,19 @@ export function upstreamFile(nodeModules: string, deviation: Deviation): string 
 }
 
 /**
- * The text of what a deviation stands in for: its upstream file, or, for a component's `index.js`, every
- * file beside it (search-local's `SearchBar/index.jsx` only re-exports `SearchBar.jsx`), sub-folders and
- * source maps left out.
+ * What a deviation stands in for, given its upstream file: for a component's `index.js`, its folder
+ * (search-local's `SearchBar/index.jsx` only re-exports `SearchBar.jsx` beside it); else the file.
  */
+export const upstreamUnit = (file: string): string => (/[\\/]index\.jsx?$/.test(file) ? path.dirname(file) : file);
+
+/** The text of an upstream unit (see `upstreamUnit`): a folder's files, sub-folders and source maps left out. */
 function upstreamText(file: string): string {
-  if (!/[\\/]index\.jsx?$/.test(file)) return readFileSync(file, 'utf8');
-  const folder = path.dirname(file);
-  return readdirSync(folder)
-    .filter((name) => !/\.(map|d\.ts)$/.test(name) && statSync(path.join(folder, name)).isFile())
+  const unit = upstreamUnit(file);
+  if (unit === file) return readFileSync(file, 'utf8');
+  return readdirSync(unit)
+    .filter((name) => !/\.(map|d\.ts)$/.test(name) && statSync(path.join(unit, name)).isFile())
     .sort()
-    .map((name) => `${name}\n${readFileSync(path.join(folder, name), 'utf8')}`)
+    .map((name) => `${name}\n${readFileSync(path.join(unit, name), 'utf8')}`)
     .join('\n');
 }
 

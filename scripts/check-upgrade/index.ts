@@ -9,12 +9,20 @@
  *   npm run check:upgrade                          # the newest 3.x
  *   npm run check:upgrade -- 4.0.0-canary-6808     # a canary
  */
-import {execFileSync, spawn, spawnSync} from 'node:child_process';
+import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {runCommand} from '../check-docs/run';
 import {copyRepository} from '../repo-copy';
-import {compareUpstream, deviations, upstreamFile, type Deviation, type UpstreamState} from './deviations';
+import {
+  compareUpstream,
+  deviations,
+  upstreamFile,
+  upstreamUnit,
+  type Deviation,
+  type UpstreamState,
+} from './deviations';
 import {
   errorLines,
   failedTests,
@@ -44,27 +52,22 @@ interface Step {
   file: string;
 }
 
-function run(copy: string, logs: string, name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+async function run(
+  copy: string,
+  logs: string,
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<Step> {
   const file = path.join(logs, `${name.toLowerCase().replaceAll(' ', '-')}.log`);
   const started = Date.now();
   process.stdout.write(`==> ${name}: ${command} ${args.join(' ')}\n`);
-  return new Promise<Step>((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: copy,
-      env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: 'true', ...env},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      writeFileSync(file, log);
-      const step = {name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000), log, file};
-      process.stdout.write(`    ${step.ok ? 'passed' : 'FAILED'} in ${step.seconds} s (log: ${file})\n`);
-      resolve(step);
-    });
-  });
+  const {code, output: log} = await runCommand(copy, command, args, {CI: 'true', ...env});
+  writeFileSync(file, log);
+  const step = {name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000), log, file};
+  process.stdout.write(`    ${step.ok ? 'passed' : 'FAILED'} in ${step.seconds} s (log: ${file})\n`);
+  return step;
 }
 
 function targetVersion(): string {
@@ -86,11 +89,12 @@ function writeUpstreamDiff(deviation: Deviation, copy: string, logs: string): st
   const before = upstreamFile(path.join(repo, 'node_modules'), deviation);
   const after = upstreamFile(path.join(copy, 'node_modules'), deviation);
   if (!before || !after) return undefined;
-  const whole = (file: string) => (/[\\/]index\.jsx?$/.test(file) ? path.dirname(file) : file);
   const file = path.join(logs, 'upstream', `${deviation.ours.replaceAll('/', '__')}.diff`);
   mkdirSync(path.dirname(file), {recursive: true});
   // Exit status 1 means "they differ", which is the case here.
-  const diff = spawnSync('git', ['diff', '--no-index', '--no-color', whole(before), whole(after)], {encoding: 'utf8'});
+  const diff = spawnSync('git', ['diff', '--no-index', '--no-color', upstreamUnit(before), upstreamUnit(after)], {
+    encoding: 'utf8',
+  });
   writeFileSync(file, diff.stdout);
   return file;
 }
