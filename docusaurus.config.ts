@@ -2,24 +2,23 @@ import type {Config, LoadContext} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {brand, changelog, copyrightLine, docsRepo, homePage, routes} from './src/constants/brand';
-import {codeThemes} from './src/constants/codeThemes';
+import {codeThemes} from './plugins/code-blocks/codeThemes';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import {searchBarShortcutHint, searchBarShortcutKeymap} from './src/constants/search';
 import deployFilesPlugin from './plugins/deploy';
 import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown-twins';
-import codeSamplesPlugin from './plugins/code-samples';
-import remarkCodeSamples from './plugins/code-samples/remark';
+import codeBlocksPlugin from './plugins/code-blocks';
+import remarkCodeSamples from './plugins/code-blocks/remark';
 import socialCardsPlugin from './plugins/social-cards';
 import apiReferencePlugin, {referenceFolder} from './plugins/api-reference';
-import lazyPrismPlugin from './src/internal/LazyPrism/plugin';
-import clientReplacementsPlugin from './src/internal/ClientReplacements/plugin';
+import upstreamPatchesPlugin from './plugins/upstream-patches';
 import {reportBrokenMarkdownLink} from './scripts/check-docs/markdown-links';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
 // Every value below that SPEC.md fixes is asserted by a test in tests/.
 
 // Sample fences (```ts file=examples/…) and :::code-tabs groups become the
-// tested files in synced tabs, on every kind of page (plugins/code-samples).
+// tested files in synced tabs, on every kind of page (plugins/code-blocks).
 const remarkPlugins = [[remarkCodeSamples, {siteDir: __dirname}]];
 
 const docsOptions = {
@@ -224,21 +223,20 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
-  // code-samples ships the sample tabs; mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
+  // code-blocks is how a code block renders (its components, token colours, Prism loaded on demand,
+  // the sample tabs); mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
-  // api-reference regenerates the API reference when api/openapi.yaml changes; lazy-prism keeps
-  // Prism out of the browser's first load (src/internal/LazyPrism); client-replacements swaps three
-  // small modules of Docusaurus's client for faster ones (src/internal/ClientReplacements).
+  // api-reference regenerates the API reference when api/openapi.yaml changes; upstream-patches
+  // rebuilds the bundler's cache when a patch of Docusaurus (patches/) changes.
   plugins: [
-    codeSamplesPlugin,
+    codeBlocksPlugin,
     mermaidChunksPlugin,
     deployFilesPlugin,
     (context: LoadContext) => markdownTwinsPlugin(context, markdownTwinsOptions),
     socialCardsPlugin,
     apiReferencePlugin,
-    lazyPrismPlugin,
-    clientReplacementsPlugin,
+    upstreamPatchesPlugin,
   ],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

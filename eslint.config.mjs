@@ -13,20 +13,33 @@ const pluginBuildHook = {
     "src/ never imports a plugin's build hook (its index.ts); import the plugin's pure module (README, 'What may import what').",
 };
 const outsideComponents = {
-  regex: String.raw`^(@site/src/(theme|pages)|@site/plugins|(\.\./)+(theme|pages)|(\.\./)+\.\./plugins)(/|$)`,
+  regex: String.raw`^(@site/src/(theme|pages)(/|$)|(\.\./)+(theme|pages)(/|$)|(@site|(\.\./)+\.\.)/plugins(/|$)(?![\w-]+/client(/|$)))`,
   message:
-    "src/components/ may use src/internal, src/data, src/lib, src/constants and src/css only (README, 'What may import what').",
+    "src/components/ may use src/internal, src/data, src/lib, src/constants, src/css and a plugin's client/ only (README, 'What may import what').",
 };
 const nodeInBrowser = {
   regex: String.raw`^node:`,
-  message: "A plugin's theme/ runs in the browser and imports nothing from Node (README, 'What may import what').",
+  message:
+    "A plugin's theme/ and client/ run in the browser and import nothing from Node (README, 'What may import what').",
 };
+const pluginBuildIntoSrc = {
+  regex: String.raw`^(@site|(\.\./)+\.\.)/src/(?!(data|constants)/)`,
+  message: "A plugin's build code takes from src/ only src/data and src/constants (README, 'What may import what').",
+};
+const pluginBrowserIntoSrc = {
+  regex: String.raw`^(@site|(\.\./)+\.\.)/src/(?!(data|constants|internal)/)`,
+  message:
+    "A plugin's theme/ and client/ take from src/ only src/data, src/constants and src/internal (README, 'What may import what').",
+};
+
 function importRules() {
   const restrict = (files, ...patterns) => ({files, rules: {'no-restricted-imports': ['error', {patterns}]}});
+  const browser = 'plugins/*/{theme,client}/**';
   return [
     restrict(['src/**/*.{ts,tsx}'], pluginBuildHook),
     restrict(['src/components/**/*.{ts,tsx}'], pluginBuildHook, outsideComponents),
-    restrict(['plugins/*/theme/**/*.{ts,tsx}'], nodeInBrowser),
+    {...restrict(['plugins/**/*.{ts,tsx,cjs}'], pluginBuildIntoSrc), ignores: [browser]},
+    restrict([`${browser}/*.{ts,tsx}`], nodeInBrowser, pluginBrowserIntoSrc),
   ];
 }
 
@@ -115,6 +128,7 @@ export default tseslint.config(
     files: [
       'src/**/*.{ts,tsx}',
       'plugins/*/theme/**/*.{ts,tsx}',
+      'plugins/*/client/**/*.{ts,tsx}',
       'tests/component/**/*.tsx',
       'tests/fixtures/**/*.tsx',
     ],

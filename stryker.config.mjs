@@ -10,7 +10,7 @@ export default {
   testFiles: [
     'tests/unit/api-reference/**/*.test.ts',
     'tests/unit/built-site/**/*.test.ts',
-    'tests/unit/code-samples/**/*.test.ts',
+    'tests/unit/code-blocks/**/*.test.ts',
     'tests/unit/deploy/**/*.test.ts',
     'tests/unit/markdown-twins/**/*.test.ts',
     'tests/unit/mermaid-chunks/**/*.test.ts',

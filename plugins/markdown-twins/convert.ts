@@ -7,9 +7,9 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import {visit} from 'unist-util-visit';
 import type {Node, Parent} from 'unist';
-import {tabGroups, type Example, type TabGroup} from '../code-samples/languages';
-import {tabsDirective} from '../code-samples/remark';
-import {readSample, SampleError, sampleFence} from '../code-samples/sample';
+import {tabGroups, type Example, type TabGroup} from '../code-blocks/languages';
+import {tabsDirective} from '../code-blocks/remark';
+import {readSample, SampleError, sampleFence} from '../code-blocks/sample';
 import {renderComponent} from './components';
 import {exampleFence, tabGroupMarkdown} from './format';
 

@@ -3,13 +3,7 @@
  * writes it (plugins/markdown-twins), the "Copy page" control that reorders
  * it, and the tests. Pure functions: no Node or browser APIs.
  */
-import {
-  exampleLanguage,
-  exampleTabLabel,
-  exampleTabValue,
-  type Example,
-  type TabGroup,
-} from '../code-samples/languages';
+import {exampleLanguage, exampleTabLabel, exampleTabValue, type Example, type TabGroup} from '../code-blocks/languages';
 
 /** URL path of a page's twin: `/welcome` → `/welcome.md`, `/payments/` → `/payments/index.md`. */
 export function twinPath(permalink: string): string {

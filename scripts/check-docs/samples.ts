@@ -2,7 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {readSample, SampleError, sampleFence} from '../../plugins/code-samples/sample';
+import {readSample, SampleError, sampleFence, sampleFenceLine} from '../../plugins/code-blocks/sample';
 import {changedFiles} from './changes';
 import type {CheckResult, Problem} from './problem';
 import {runTool} from './run';
@@ -26,7 +26,7 @@ export function sampleUses(root: string): {uses: SampleUse[]; problems: Problem[
     readFileSync(path.join(root, page), 'utf8')
       .split('\n')
       .forEach((text, index) => {
-        const fence = /^\s*(?:`{3,}|~{3,})(\S*)\s+(.*\bfile=.*)$/.exec(text);
+        const fence = sampleFenceLine.exec(text);
         if (!fence) return;
         const line = index + 1;
         try {

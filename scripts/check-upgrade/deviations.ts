@@ -1,11 +1,8 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {replacements} from '../../src/internal/ClientReplacements/modules';
-import {lazyPrismReplaced} from '../../src/internal/LazyPrism/modules';
-
 /** One place where the site runs its own code instead of upstream's, and the upstream files it stands in for. */
 export interface Deviation {
-  kind: 'wrapper' | 'ejected' | 'module replacement';
+  kind: 'wrapper' | 'ejected';
   /** Our file, from the repository root. */
   ours: string;
   /** The upstream package, and its files (from the package's folder) that our file wraps, copies or replaces. */
@@ -54,15 +51,42 @@ export function swizzlesOf(register: string): Deviation[] {
   return found;
 }
 
-/** Every deviation: the register's swizzles, then the modules replaced in the browser's bundle. */
+/** Every swizzle of the register, src/theme/README.md. */
 export function deviations(repo: string): Deviation[] {
-  const modules: Deviation[] = [...replacements, ...lazyPrismReplaced].map(({package: name, file, by}) => ({
-    kind: 'module replacement',
-    ours: by,
-    package: name,
-    candidates: [file],
-  }));
-  return [...swizzlesOf(readFileSync(path.join(repo, 'src/theme/README.md'), 'utf8')), ...modules];
+  return swizzlesOf(readFileSync(path.join(repo, 'src/theme/README.md'), 'utf8'));
+}
+
+/** A patch of patches/, which patch-package applies after every install. */
+export interface Patch {
+  /** Its file, from the repository root. */
+  file: string;
+  /** The package and the version it was made for, from its name (`@docusaurus+core+3.10.2.patch`). */
+  package: string;
+  version: string;
+  /** The files it changes, from the package's folder. */
+  files: string[];
+}
+
+/** A patch's package, version and files, from its file name and text. */
+export function patchOf(name: string, text: string): Patch {
+  const named = /^(.+)\+([^+]+)\.patch$/.exec(name);
+  if (!named) throw new Error(`patches/${name} is not named <package>+<version>.patch, as patch-package names it`);
+  const packageName = named[1].replaceAll('+', '/');
+  const prefix = `a/node_modules/${packageName}/`;
+  const files = [...text.matchAll(/^diff --git (\S+) /gm)]
+    .map(([, file]) => file)
+    .filter((file) => file.startsWith(prefix))
+    .map((file) => file.slice(prefix.length));
+  return {file: `patches/${name}`, package: packageName, version: named[2], files};
+}
+
+/** Every patch of the repository's patches/ folder. */
+export function patchesOf(repo: string): Patch[] {
+  const folder = path.join(repo, 'patches');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.patch'))
+    .sort()
+    .map((name) => patchOf(name, readFileSync(path.join(folder, name), 'utf8')));
 }
 
 export type UpstreamState = 'unchanged' | 'changed' | 'gone';

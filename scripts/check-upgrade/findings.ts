@@ -13,6 +13,7 @@ export function newestRelease(versions: string[], major: number): string | undef
 export interface PackageJson {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
   [key: string]: unknown;
 }
 

@@ -3,14 +3,14 @@
  * repository, every `@docusaurus/*` package moves to <version> (default: the newest 3.x release on
  * the registry); then install, build, unit tests and a smoke subset of the browser tests run, and
  * the report says which of our deviations from upstream (src/theme/README.md's swizzles, the
- * modules replaced in the browser's bundle) and which plugins an upgrade touches or breaks, each
- * with its file. Nothing in this repository changes; the copy and its logs stay for reading.
+ * patches of patches/) and which plugins an upgrade touches or breaks, each with its file.
+ * Nothing in this repository changes; the copy and its logs stay for reading.
  *
  *   npm run check:upgrade                          # the newest 3.x
  *   npm run check:upgrade -- 4.0.0-canary-6808     # a canary
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {runCommand} from '../check-docs/run';
@@ -18,9 +18,11 @@ import {copyRepository} from '../repo-copy';
 import {
   compareUpstream,
   deviations,
+  patchesOf,
   upstreamFile,
   upstreamUnit,
   type Deviation,
+  type Patch,
   type UpstreamState,
 } from './deviations';
 import {
@@ -114,6 +116,42 @@ function describeDeviation(deviation: Deviation, state: UpstreamState, copy: str
   return `  ${deviation.ours} (${deviation.kind} of ${where}): ${advice[state]}${diff ? ` (diff: ${diff})` : ''}`;
 }
 
+type PatchState = 'applies' | 'applies to another version' | 'fails';
+
+/**
+ * Applies one patch in the copy, alone (patch-package applies a folder's patches: each gets its
+ * own), and tells whether it applied, to the version it was made for or to another.
+ */
+async function applyPatch(patch: Patch, copy: string, logs: string): Promise<{state: PatchState; log: string}> {
+  const name = path.basename(patch.file, '.patch');
+  const folder = path.join('upgrade-logs', 'patches', name);
+  mkdirSync(path.join(copy, folder), {recursive: true});
+  copyFileSync(path.join(copy, patch.file), path.join(copy, folder, path.basename(patch.file)));
+  const {code, output} = await runCommand(copy, 'npx', ['patch-package', '--patch-dir', folder, '--error-on-fail'], {
+    CI: 'true',
+  });
+  const log = path.join(logs, `patch-${name.replaceAll('/', '_')}.log`);
+  writeFileSync(log, output);
+  const manifest = path.join(copy, 'node_modules', patch.package, 'package.json');
+  const installed = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as {version: string}).version
+    : '';
+  const state: PatchState =
+    code !== 0 ? 'fails' : installed === patch.version ? 'applies' : 'applies to another version';
+  return {state, log};
+}
+
+function describePatch(patch: Patch, state: PatchState, log: string, version: string): string {
+  const what = `${patch.file} (patch of ${patch.package}: ${patch.files.join(', ')})`;
+  const readme = patch.file.replace(/\.patch$/, '.md');
+  const advice: Record<PatchState, string> = {
+    applies: 'applies',
+    'applies to another version': `applies to ${version}, though made for ${patch.version}: once the tests pass, \`npx patch-package ${patch.package}\` renames it (npm ci fails until then)`,
+    fails: `FAILS to apply on ${version}: read upstream's change, port ours (${readme} says what it does and why) and make the patch again (log: ${log})`,
+  };
+  return `  ${what}: ${advice[state]}`;
+}
+
 async function main(): Promise<void> {
   const version = targetVersion();
   const copy = mkdtempSync(path.join(tmpdir(), `cw-upgrade-${version}-`));
@@ -136,7 +174,14 @@ async function main(): Promise<void> {
         .join(', ')}; given ${version} by npm overrides`,
     );
   }
-  writeFileSync(manifestFile, `${JSON.stringify(forcedOverrides(manifest, heldOut, version), null, 2)}\n`);
+  // The patches are applied one by one after the install, to report each, not by the install's
+  // postinstall, which stops at the first that fails: the install runs without it, and the
+  // manifest gets it back after (its tests read it).
+  const moving = forcedOverrides(manifest, heldOut, version);
+  const withoutPostinstall = {...moving, scripts: {...moving.scripts}};
+  delete withoutPostinstall.scripts.postinstall;
+  const writeManifest = (json: PackageJson) => writeFileSync(manifestFile, `${JSON.stringify(json, null, 2)}\n`);
+  writeManifest(withoutPostinstall);
 
   const steps: Step[] = [];
   const npmInstall = ['install', '--no-audit', '--no-fund'];
@@ -148,6 +193,7 @@ async function main(): Promise<void> {
     install = await run(copy, logs, 'Install without peer checks', 'npm', [...npmInstall, '--legacy-peer-deps']);
     steps.push(install);
   }
+  writeManifest(moving);
   const nodeModules = path.join(copy, 'node_modules');
   const upstream = install.ok
     ? deviations(repo).map((deviation) => ({
@@ -155,6 +201,10 @@ async function main(): Promise<void> {
         state: compareUpstream(path.join(repo, 'node_modules'), nodeModules, deviation),
       }))
     : [];
+  const patched: {patch: Patch; state: PatchState; log: string}[] = [];
+  if (install.ok) {
+    for (const patch of patchesOf(copy)) patched.push({patch, ...(await applyPatch(patch, copy, logs))});
+  }
   const build = install.ok ? await run(copy, logs, 'Build', 'npx', ['docusaurus', 'build']) : undefined;
   const unitReport = path.join(logs, 'unit.json');
   const unit = install.ok
@@ -182,9 +232,12 @@ async function main(): Promise<void> {
   if (!build) console.log('  Build, unit and browser tests  not run: the install failed');
   else if (!smoke) console.log('  Browser smoke tests           not run: the build failed');
 
-  console.log('\nDeviations from upstream (src/theme/README.md, and modules replaced in the browser bundle):');
+  console.log('\nDeviations from upstream (the swizzles of src/theme/README.md):');
   if (upstream.length === 0) console.log('  not compared: the install failed');
   for (const {deviation, state} of upstream) console.log(describeDeviation(deviation, state, copy, logs));
+  console.log('\nPatches (patches/):');
+  if (patched.length === 0) console.log('  not applied: the install failed');
+  for (const {patch, state, log} of patched) console.log(describePatch(patch, state, log, version));
 
   const failedSteps = steps.filter((step) => !step.ok);
   for (const step of failedSteps) {
@@ -209,11 +262,14 @@ async function main(): Promise<void> {
     const failed = failedTests(parsed, copy);
     if (failed.length > 0) console.log(`\n${step.name}, failed tests:\n${failed.map((t) => `  ${t}`).join('\n')}`);
   }
-  const broken = upstream.filter(({state}) => state === 'gone').length + heldOut.length;
+  const broken =
+    upstream.filter(({state}) => state === 'gone').length +
+    patched.filter(({state}) => state === 'fails').length +
+    heldOut.length;
   console.log(
     failedSteps.length === 0 && broken === 0
       ? `\ncheck:upgrade passed: the site installs, builds and passes its unit and smoke tests on ${version}.`
-      : `\ncheck:upgrade failed on ${version}: ${failedSteps.length} failed steps, ${broken} deviations gone upstream or plugins holding out.`,
+      : `\ncheck:upgrade failed on ${version}: ${failedSteps.length} failed steps, ${broken} deviations gone upstream, patches failing or plugins holding out.`,
   );
   process.exitCode = failedSteps.length === 0 && broken === 0 ? 0 : 1;
 }

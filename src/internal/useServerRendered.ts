@@ -7,7 +7,7 @@ const hydratingServerHtml = () => true;
 
 /**
  * Whether this component came with the server's HTML and is being hydrated,
- * decided once, when it mounts: a code block (src/theme/CodeBlock) or a
+ * decided once, when it mounts: a code block (plugins/code-blocks/theme/CodeBlock) or a
  * last-updated date (src/theme/LastUpdated) that did keeps the server's DOM for good.
  * React reads the server snapshot only while it hydrates server HTML: not in a
  * client render, not even the one it falls back to when hydration fails (then

@@ -4,7 +4,7 @@ import ExampleTabs from '@theme/ExampleTabs';
 import ScrollableTable from '@site/src/internal/ScrollableTable';
 
 // Components every MDX page gets without importing them. ExampleTabs and
-// ExampleTab are written by the code-samples remark plugin, never by hand.
+// ExampleTab are written by the code-blocks remark step, never by hand.
 export default {
   ...MDXComponents,
   table: ScrollableTable,

@@ -88,7 +88,7 @@ function lookOf(page: Page, title: string, needle: string) {
 
 const sample = 'examples/api/create-payment.ts';
 
-/** The look of each kind of token in the sample, in a colour mode: VS light's and Dracula's (src/constants/codeThemes.ts). */
+/** The look of each kind of token in the sample, in a colour mode: VS light's and Dracula's (plugins/code-blocks/codeThemes.ts). */
 const looks = {
   light: {
     comment: {color: 'rgb(0, 128, 0)', fontStyle: 'normal'},

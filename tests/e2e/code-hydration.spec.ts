@@ -195,7 +195,7 @@ test('code tokens take the colours of the reader’s mode on a full load, and fo
   await page.goto(routes.quickstart);
   await waitForHydration(page);
   await waitForCodeButtons(page);
-  // Dracula's keyword, as src/constants/codeThemes.ts keeps it.
+  // Dracula's keyword, as plugins/code-blocks/codeThemes.ts keeps it.
   expect(await tokenColour(page)).toEqual({color: 'rgb(189, 147, 249)', fontStyle: 'italic'});
   await page.getByRole('button', {name: /dark mode|light mode|system mode/}).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

@@ -230,7 +230,7 @@ test.describe('link prefetching (SPEC §4)', () => {
   }
 });
 
-test.describe('prefetching each chunk once (src/internal/ClientReplacements)', () => {
+test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => {
   /** The scripts a page has requested as scripts (runtime, main, route chunks), not as prefetches. */
   const scriptsRequested = (page: Page) =>
     page.evaluate(() =>

@@ -94,7 +94,7 @@ async function expectCodeHoldsOnlyLines(page: Page): Promise<void> {
  * its 10,600, and every axe run paid for them (all rules at 1280 px: 4.0 s, then 2.5 s without them;
  * a run over the 20 elements narrowing changed: from 3 s to under 1 s). The text, and so what the rest of
  * the page draws around it, stays the same. React never renders these lines again after hydration
- * (src/theme/CodeBlock/Content keeps the server's HTML of each <code>), so nothing re-renders them.
+ * (plugins/code-blocks/theme/CodeBlock/Content keeps the server's HTML of each <code>), so nothing re-renders them.
  */
 export async function flattenCodeLines(page: Page): Promise<void> {
   await expectCodeHoldsOnlyLines(page);

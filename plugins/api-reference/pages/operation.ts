@@ -6,7 +6,7 @@
  * codes its status carries. One page per tag rather than per operation: every
  * route adds its entry to the data every page loads (see README, Budgets).
  */
-import {exampleLanguage} from '../../code-samples/languages';
+import {exampleLanguage} from '../../code-blocks/languages';
 import {
   anchorId,
   deref,

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import LoadOnApproach, {loadOnApproach} from '@site/src/internal/LoadOnApproach';
-import {loadPrism} from '@site/src/internal/LazyPrism';
+import {loadPrism} from '@site/plugins/code-blocks/client';
 import ToolPlaceholder from '@site/src/internal/LoadOnApproach/ToolPlaceholder';
 import {privacy, title} from './text';
 import styles from './styles.module.css';

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {codeThemes} from '../../../src/constants/codeThemes';
+import {codeThemes} from '../../../plugins/code-blocks/codeThemes';
 
 type Rgb = [number, number, number];
 

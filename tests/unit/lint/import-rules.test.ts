@@ -21,20 +21,24 @@ async function restricted(filePath: string, imports: string[]): Promise<string[]
 }
 
 describe('import rules', {timeout: 90_000}, () => {
-  test('src/components/ uses internal, data, lib, constants and css; not theme, pages or a plugin', async () => {
+  test("src/components/ uses internal, data, lib, constants, css and a plugin's client/; not theme, pages or the rest of a plugin", async () => {
     expect(
       await restricted('src/components/StatusTable/index.tsx', [
         '@site/src/internal/ToolFrame',
         '@site/src/data/statuses',
         '@site/src/constants/brand',
-        '@site/src/theme/CodeBlock/tokenClasses',
+        '@site/plugins/code-blocks/client',
+        '../../../plugins/code-blocks/client/index.tsx',
+        '@site/plugins/code-blocks/theme/CodeBlock/tokenClasses',
         '@site/src/pages/index',
         '@site/plugins/social-cards/socialCard',
+        '@site/plugins/code-blocks/clientele',
       ]),
     ).toEqual([
-      "@site/src/theme/CodeBlock/tokenClasses: src/components/ may use src/internal, src/data, src/lib, src/constants and src/css only (README, 'What may import what').",
-      "@site/src/pages/index: src/components/ may use src/internal, src/data, src/lib, src/constants and src/css only (README, 'What may import what').",
-      "@site/plugins/social-cards/socialCard: src/components/ may use src/internal, src/data, src/lib, src/constants and src/css only (README, 'What may import what').",
+      "@site/plugins/code-blocks/theme/CodeBlock/tokenClasses: src/components/ may use src/internal, src/data, src/lib, src/constants, src/css and a plugin's client/ only (README, 'What may import what').",
+      "@site/src/pages/index: src/components/ may use src/internal, src/data, src/lib, src/constants, src/css and a plugin's client/ only (README, 'What may import what').",
+      "@site/plugins/social-cards/socialCard: src/components/ may use src/internal, src/data, src/lib, src/constants, src/css and a plugin's client/ only (README, 'What may import what').",
+      "@site/plugins/code-blocks/clientele: src/components/ may use src/internal, src/data, src/lib, src/constants, src/css and a plugin's client/ only (README, 'What may import what').",
     ]);
   });
 
@@ -51,11 +55,42 @@ describe('import rules', {timeout: 90_000}, () => {
     ]);
   });
 
-  test("a plugin's theme/ component imports nothing from Node", async () => {
+  test("a plugin's theme/ component and client/ module import nothing from Node", async () => {
+    const node =
+      "node:fs: A plugin's theme/ and client/ run in the browser and import nothing from Node (README, 'What may import what').";
     expect(
-      await restricted('plugins/code-samples/theme/ExampleTabs/index.tsx', ['node:fs', '@site/src/constants/brand']),
+      await restricted('plugins/code-blocks/theme/ExampleTabs/index.tsx', ['node:fs', '@site/src/constants/brand']),
+    ).toEqual([node]);
+    expect(await restricted('plugins/code-blocks/client/clientModule.ts', ['node:fs', 'react'])).toEqual([node]);
+    expect(await restricted('plugins/code-blocks/index.ts', ['node:fs'])).toEqual([]);
+  });
+
+  test('a plugin takes from src/ only data and constants; its theme/ and client/ also src/internal', async () => {
+    const build =
+      "A plugin's build code takes from src/ only src/data and src/constants (README, 'What may import what').";
+    expect(
+      await restricted('plugins/markdown-twins/components.ts', [
+        '../../src/data/networks',
+        '@site/src/constants/brand',
+        '../../src/internal/useServerRendered',
+        '@site/src/theme/CodeBlock/tokenClasses',
+        '../../src/lib/signature',
+      ]),
     ).toEqual([
-      "node:fs: A plugin's theme/ runs in the browser and imports nothing from Node (README, 'What may import what').",
+      `../../src/internal/useServerRendered: ${build}`,
+      `@site/src/theme/CodeBlock/tokenClasses: ${build}`,
+      `../../src/lib/signature: ${build}`,
+    ]);
+    expect(
+      await restricted('plugins/code-blocks/theme/CodeBlock/index.tsx', [
+        '@site/src/internal/useServerRendered',
+        '@site/src/data/statuses',
+        '@site/src/theme/Layout',
+        '../../../../src/components/StatusTable',
+      ]),
+    ).toEqual([
+      "@site/src/theme/Layout: A plugin's theme/ and client/ take from src/ only src/data, src/constants and src/internal (README, 'What may import what').",
+      "../../../../src/components/StatusTable: A plugin's theme/ and client/ take from src/ only src/data, src/constants and src/internal (README, 'What may import what').",
     ]);
   });
 });

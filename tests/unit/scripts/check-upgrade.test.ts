@@ -2,7 +2,14 @@ import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {compareUpstream, deviations, swizzlesOf, upstreamFile} from '../../../scripts/check-upgrade/deviations';
+import {
+  compareUpstream,
+  deviations,
+  patchesOf,
+  patchOf,
+  swizzlesOf,
+  upstreamFile,
+} from '../../../scripts/check-upgrade/deviations';
 import {
   errorLines,
   failedTests,
@@ -55,7 +62,7 @@ describe('check:upgrade', () => {
         '| `CodeBlock/index.tsx` | theme-classic `CodeBlock` | safe (eject) | Renders once. |',
         'Local plugins ship theme components too, through `getThemePath()`:',
         '| `plugins/markdown-twins/theme/DocItem/Content/index.tsx` | theme-classic `DocItem/Content` | unsafe | Copy page. |',
-        '| `plugins/code-samples/theme/ExampleTabs`, `ExampleTab` | (new components) | | The synced tabs. |',
+        '| `plugins/code-blocks/theme/ExampleTabs`, `ExampleTab` | (new components) | | The synced tabs. |',
       ].join('\n'),
     );
     expect(found.map(({kind, ours, package: name, candidates}) => [kind, ours, name, candidates[0]])).toEqual([
@@ -79,18 +86,44 @@ describe('check:upgrade', () => {
     );
   });
 
-  it("finds, in today's install, the upstream file of every deviation the register and the replacements list", () => {
+  it("finds, in today's install, the upstream file of every swizzle, and each patch's package, version and files", () => {
     const all = deviations(repo);
     const nodeModules = path.join(repo, 'node_modules');
     expect(all.filter((deviation) => !upstreamFile(nodeModules, deviation)).map(({ours}) => ours)).toEqual([]);
-    expect(all.length).toBeGreaterThanOrEqual(20);
-    expect(all.filter(({kind}) => kind === 'module replacement').map(({ours}) => ours)).toEqual([
-      'src/internal/ClientReplacements/prefetch.ts',
-      'src/internal/ClientReplacements/useWindowSize.ts',
-      'src/internal/ClientReplacements/useCodeWordWrap.ts',
-      'src/internal/LazyPrism/clientModule.ts',
-      'src/internal/LazyPrism/index.tsx',
+    expect(all.length).toBeGreaterThanOrEqual(17);
+    expect(patchesOf(repo)).toEqual([
+      {
+        file: 'patches/@docusaurus+core+3.10.2.patch',
+        package: '@docusaurus/core',
+        version: '3.10.2',
+        files: ['lib/client/prefetch.js'],
+      },
+      {
+        file: 'patches/@docusaurus+theme-classic+3.10.2.patch',
+        package: '@docusaurus/theme-classic',
+        version: '3.10.2',
+        files: ['lib/prism-include-languages.js'],
+      },
+      {
+        file: 'patches/@docusaurus+theme-common+3.10.2.patch',
+        package: '@docusaurus/theme-common',
+        version: '3.10.2',
+        files: ['lib/hooks/useCodeWordWrap.js', 'lib/hooks/useWindowSize.js'],
+      },
     ]);
+  });
+
+  it('reads an unscoped patch too, and refuses a file patch-package did not name', () => {
+    const diff = 'diff --git a/node_modules/left-pad/index.js b/node_modules/left-pad/index.js\n--- a/x\n+++ b/x\n';
+    expect(patchOf('left-pad+1.3.0.patch', diff)).toEqual({
+      file: 'patches/left-pad+1.3.0.patch',
+      package: 'left-pad',
+      version: '1.3.0',
+      files: ['index.js'],
+    });
+    expect(() => patchOf('prefetch-once.patch', diff)).toThrow(
+      'patches/prefetch-once.patch is not named <package>+<version>.patch',
+    );
   });
 
   it('tells an upstream component unchanged, changed (its file, or a file beside its index), or gone between two installs', () => {
@@ -131,21 +164,21 @@ describe('check:upgrade', () => {
       '    at validate (/tmp/cw-upgrade/node_modules/joi/lib/index.js:10:3)',
       '    at normalizePluginOptions (/tmp/cw-upgrade/node_modules/@docusaurus/utils-validation/lib/index.js:4:1)',
       '    at validateOptions (/tmp/cw-upgrade/node_modules/@easyops-cn/docusaurus-search-local/dist/server/index.js:2:9)',
-      '    at loadPlugin (/tmp/cw-upgrade/src/internal/LazyPrism/plugin.ts:22:5)',
-      'Module not found in ./src/theme/CodeBlock/Content/index.tsx',
+      '    at loadPlugin (/tmp/cw-upgrade/plugins/code-blocks/index.ts:22:5)',
+      'Module not found in ./plugins/code-blocks/theme/CodeBlock/Content/index.tsx',
       '    at build (/tmp/cw-upgrade/node_modules/@rspack/core/dist/index.js:1:1)',
       'docusaurus.config.ts: future.v4.removeLegacyPostBuildHeadAttribute is not recognized',
-      '    at /tmp/cw-upgrade/src/internal/LazyPrism/plugin.ts:30:1',
+      '    at /tmp/cw-upgrade/plugins/code-blocks/index.ts:30:1',
     ].join('\n');
     expect(ourFilesIn(log)).toEqual([
-      'src/internal/LazyPrism/plugin.ts',
-      'src/theme/CodeBlock/Content/index.tsx',
+      'plugins/code-blocks/index.ts',
+      'plugins/code-blocks/theme/CodeBlock/Content/index.tsx',
       'docusaurus.config.ts',
     ]);
     expect(thirdPartyIn(log)).toEqual(['@easyops-cn/docusaurus-search-local']);
     expect(errorLines(log, 2)).toEqual([
       '[ERROR] Error: Cannot mix different versions of joi schemas',
-      'Module not found in ./src/theme/CodeBlock/Content/index.tsx',
+      'Module not found in ./plugins/code-blocks/theme/CodeBlock/Content/index.tsx',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {createStorageSlot} from '@docusaurus/theme-common';
-import {tabGroups, type TabGroup} from '../../../code-samples/languages';
+import {tabGroups, type TabGroup} from '../../../code-blocks/languages';
 import {orderTabs} from '../../format';
 import styles from './styles.module.css';
 

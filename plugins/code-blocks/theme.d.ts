@@ -1,0 +1,7 @@
+// The theme components this plugin ships (getThemePath), as pages import them.
+declare module '@theme/ExampleTabs' {
+  export {default} from '@site/plugins/code-blocks/theme/ExampleTabs';
+}
+declare module '@theme/ExampleTab' {
+  export {default} from '@site/plugins/code-blocks/theme/ExampleTab';
+}

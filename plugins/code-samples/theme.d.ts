@@ -1,7 +1,0 @@
-// The theme components this plugin ships (getThemePath), as pages import them.
-declare module '@theme/ExampleTabs' {
-  export {default} from '@site/plugins/code-samples/theme/ExampleTabs';
-}
-declare module '@theme/ExampleTab' {
-  export {default} from '@site/plugins/code-samples/theme/ExampleTab';
-}
