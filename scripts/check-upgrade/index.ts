@@ -184,7 +184,8 @@ async function main(): Promise<void> {
   writeManifest(withoutPostinstall);
 
   const steps: Step[] = [];
-  const npmInstall = ['install', '--no-audit', '--no-fund'];
+  // Its own log level: under `npm run --silent` npm passes `silent` down, and the log would lack ERESOLVE.
+  const npmInstall = ['install', '--no-audit', '--no-fund', '--loglevel=warn'];
   let install = await run(copy, logs, 'Install', 'npm', npmInstall);
   steps.push(install);
   // A plugin whose peer range stops at 3.x refuses the install; the drill goes on without the check,
