@@ -33,10 +33,14 @@ def send(method, url, **kwargs):
     for attempt in range(1, ATTEMPTS + 1):
         try:
             response = requests.request(method, url, timeout=(10, 30), **kwargs)
-        except requests.RequestException as error:
+        except (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError) as error:
+            # No answer, or one cut short: sending it again may get one.
             if attempt == ATTEMPTS:
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
             what, retry_after = error, ""
+        except requests.RequestException as error:
+            # A request that cannot be sent as written (a malformed COINWHARF_API_BASE, say): no retry helps.
+            sys.exit(f"Cannot send the request: {error}")
         else:
             if attempt == ATTEMPTS or (response.status_code != 429 and response.status_code < 500):
                 break

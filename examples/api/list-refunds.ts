@@ -15,19 +15,24 @@ const attempts = 6;
 // else 1, 2, 4, 8, then 16 s: at most 6 attempts, and 31 s of waiting unless Retry-After asks for
 // more, as someone is waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
+  // A malformed COINWHARF_API_BASE is not a missing answer: sending it again would not help.
+  if (!URL.canParse(url)) throw new Error(`Cannot send the request: ${url} is not a URL`);
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)}).catch((error: Error) => error);
-    const transient = response instanceof Error || response.status === 429 || response.status >= 500;
+    // The answer with its whole body: a body that stops coming (30 s in all) is no answer either.
+    const answer = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)})
+      .then(async (response) => ({response, text: await response.text()}))
+      .catch((error: Error) => error);
+    const transient = answer instanceof Error || answer.response.status === 429 || answer.response.status >= 500;
     if (transient && attempt < attempts) {
-      const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));
+      const retryAfter = answer instanceof Error ? 0 : Number(answer.response.headers.get('Retry-After'));
       const seconds = retryAfter || 2 ** (attempt - 1);
-      const what = response instanceof Error ? response.message : response.status;
+      const what = answer instanceof Error ? answer.message : answer.response.status;
       console.error(`${what}: retrying in ${seconds} s (attempt ${attempt + 1} of ${attempts})`);
       await sleep(seconds * 1000);
       continue;
     }
-    if (response instanceof Error) throw new Error(`No answer after ${attempts} attempts: ${response.message}`);
-    const text = await response.text();
+    if (answer instanceof Error) throw new Error(`No answer after ${attempts} attempts: ${answer.message}`);
+    const {response, text} = answer;
     let body;
     try {
       body = JSON.parse(text);

@@ -61,22 +61,27 @@ interface RefundList {
 // attempts, and 31 s of waiting unless Retry-After asks for more.
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const request = {...init, headers: {Authorization: `Bearer ${secretKey}`, ...init.headers}};
+  // A malformed COINWHARF_API_BASE is not a missing answer: sending it again would not help.
+  if (!URL.canParse(`${apiBase}${path}`)) throw new Error(`Cannot send the request: ${apiBase}${path} is not a URL`);
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(`${apiBase}${path}`, {...request, signal: AbortSignal.timeout(30_000)}).catch(
-      (error: Error) => error,
-    );
-    const text = response instanceof Error ? '' : await response.text();
-    const running = response instanceof Response && response.status === 409 && text.includes('idempotency_in_progress');
-    const transient = response instanceof Error || response.status === 429 || response.status >= 500 || running;
+    // The answer with its whole body: a body that stops coming (30 s in all) is no answer either.
+    const answer = await fetch(`${apiBase}${path}`, {...request, signal: AbortSignal.timeout(30_000)})
+      .then(async (response) => ({response, text: await response.text()}))
+      .catch((error: Error) => error);
+    const running =
+      !(answer instanceof Error) && answer.response.status === 409 && answer.text.includes('idempotency_in_progress');
+    const transient =
+      answer instanceof Error || answer.response.status === 429 || answer.response.status >= 500 || running;
     if (transient && attempt < attempts) {
-      const retryAfter = response instanceof Error ? 0 : Number(response.headers.get('Retry-After'));
+      const retryAfter = answer instanceof Error ? 0 : Number(answer.response.headers.get('Retry-After'));
       const seconds = retryAfter || 2 ** (attempt - 1);
-      const what = response instanceof Error ? response.message : response.status;
+      const what = answer instanceof Error ? answer.message : answer.response.status;
       console.error(`${what}: retrying in ${seconds} s (attempt ${attempt + 1} of ${attempts})`);
       await sleep(seconds * 1000);
       continue;
     }
-    if (response instanceof Error) throw new Error(`No answer after ${attempts} attempts: ${response.message}`);
+    if (answer instanceof Error) throw new Error(`No answer after ${attempts} attempts: ${answer.message}`);
+    const {response, text} = answer;
     let body: T | ApiError;
     try {
       body = JSON.parse(text) as T | ApiError;

@@ -998,6 +998,46 @@ languages.forEach((language, i) => {
       },
     );
 
+    proxyTest(
+      `${samples.createPayment[i]} takes a body that stops coming for no answer, after 30 s, and sends it again: one payment`,
+      async ({mock, faultProxy}) => {
+        // The first attempt gets a 201's headers and a few bytes of its body, then nothing; the second passes.
+        const faulty = await faultProxy(['stall', 'pass']);
+        const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}), {
+          clockSpeed,
+        });
+        expect(run.code, run.stderr).toBe(0);
+        expect(parseOutput(run).object).toBe('payment');
+        expect(faulty.attempts).toHaveLength(2);
+        expect(new Set(faulty.attempts.map((a) => a.headers['idempotency-key'])).size).toBe(1);
+        const waited = faulty.attempts[1].at - faulty.attempts[0].at;
+        expect(waited).toBeGreaterThanOrEqual(onSampleClock(31_000) - 500);
+        expect(waited).toBeLessThan(onSampleClock(40_000));
+        expect(run.stderr).toMatch(/: retrying in 1 s \(attempt 2 of 6\)$/m);
+        expect(mock.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v1/payments', 201]]);
+      },
+    );
+
+    if (language !== 'curl') {
+      for (const file of [samples.createPayment[i], samples.getPayment[i]]) {
+        proxyTest(
+          `${file} stops at once on a COINWHARF_API_BASE without a scheme, saying so, without a retry or a stack trace`,
+          async ({mock}) => {
+            const run = await runSample(
+              file,
+              mockEnv(mock, {COINWHARF_API_BASE: 'api.coinwharf.test/v1', PAYMENT_ID: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}),
+              {clockSpeed},
+            );
+            expect(run.code).toBe(1);
+            expect(run.stderr).toMatch(/^Cannot send the request: .*api\.coinwharf\.test\/v1\/payments/m);
+            expect(run.stderr).not.toContain('retrying');
+            expect(run.stderr).not.toMatch(/^\s+at |Traceback/m);
+            expect(mock.requests).toEqual([]);
+          },
+        );
+      }
+    }
+
     for (const file of [samples.createPayment[i], samples.getPayment[i]]) {
       proxyTest(
         `${file} backs off 1, 2, 4 s, else waits the Retry-After, and gives up after 6 attempts at a proxy's HTML 502 page, naming the status, without a stack trace`,

@@ -1,7 +1,7 @@
 // A loopback proxy in front of the API mock that fails the first requests it
 // gets the way the real path to the API can fail: a 429 with Retry-After, a
-// load balancer's HTML 502 page, a bare 503, or a connection dropped without an
-// answer; a fault `afterMock` lets the mock act first and loses its answer, as
+// load balancer's HTML 502 page, a bare 503, a connection dropped without an
+// answer, or an answer whose body stops coming; a fault `afterMock` lets the mock act first and loses its answer, as
 // when a gateway times out on a request the API did finish. Later requests pass
 // through to the mock unchanged. It records every
 // attempt it saw, with the time it arrived, so a test can tell what a sample
@@ -16,6 +16,8 @@ export type Fault =
   | {status: 429; retryAfter: number}
   | {status: 502 | 503; afterMock?: boolean}
   | 'drop'
+  /** A 201's headers and the first bytes of its body, then silence with the connection open: a stalled body. */
+  | 'stall'
   /** Passed through unchanged. */
   | 'pass'
   /** Passed through once `until` settles, as a request the API is slow to start on. */
@@ -76,6 +78,9 @@ export async function startFaultProxy(mock: MockApi, faults: Fault[], {forever =
       const kind = fault === 'pass' ? undefined : fault;
       if (kind === 'drop') {
         req.socket.destroy();
+      } else if (kind === 'stall') {
+        res.writeHead(201, {'content-type': 'application/json', 'content-length': '400'});
+        res.write('{"id":"pay_');
       } else if (kind && 'retryAfter' in kind) {
         res.writeHead(429, {'content-type': 'application/json', 'retry-after': String(kind.retryAfter)});
         res.end(JSON.stringify({error: {...rateLimited, request_id: `req_proxy${n}`}}));
