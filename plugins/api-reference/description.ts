@@ -1,8 +1,8 @@
 /**
- * api/openapi.yaml as the reference generator reads it: parsed synchronously
- * (the config generates the pages before the docs plugin reads docs/), local
- * `$ref`s resolved on demand so a field still knows the name it points to, and
+ * api/openapi.yaml as written: parsed synchronously (the config generates the
+ * pages before the docs plugin reads docs/), its types with their `$ref`s, and
  * every operation, webhook included, in the order the reference lists them.
+ * ./model.ts follows the `$ref`s once; the pages read the model.
  */
 import {readFileSync} from 'node:fs';
 import {parse} from 'yaml';
@@ -117,20 +117,6 @@ export function resolveRef<T>(api: ApiDescription, ref: string): T {
   return node as T;
 }
 
-/** A parameter or response with its `$ref` followed; the object itself when it has none. */
-export const deref = <T extends {$ref?: string}>(api: ApiDescription, value: T): T =>
-  value.$ref ? resolveRef<T>(api, value.$ref) : value;
-
-/**
- * A schema with its `$ref` followed and the referring schema's own keywords
- * (OpenAPI 3.1 allows `description` beside `$ref`) laid over the target's.
- */
-export function resolveSchema(api: ApiDescription, schema: Schema): Schema {
-  if (!schema.$ref) return schema;
-  const {$ref, ...own} = schema;
-  return {...resolveSchema(api, resolveRef<Schema>(api, $ref)), ...own};
-}
-
 const methodOrder = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Every operation, webhooks included: by tag (in the order `tags` lists them), then as the description lists them. */
@@ -172,5 +158,7 @@ export const anchorId = (...parts: string[]): string =>
     .replace(/^-|-$/g, '');
 
 /** The full path a reader calls: the server's path prefix and the operation's path, `/v1/payments`. */
-export const fullPath = (api: ApiDescription, entry: OperationEntry): string =>
-  entry.webhook ? entry.path : `${new URL(api.servers[0].url).pathname.replace(/\/$/, '')}${entry.path}`;
+export const fullPath = (
+  api: Pick<ApiDescription, 'servers'>,
+  entry: Pick<OperationEntry, 'path' | 'webhook'>,
+): string => (entry.webhook ? entry.path : `${new URL(api.servers[0].url).pathname.replace(/\/$/, '')}${entry.path}`);

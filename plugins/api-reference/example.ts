@@ -5,28 +5,27 @@
  * validate every example a page shows against its schema.
  */
 import {mergedObject} from './fields';
-import {resolveSchema, type ApiDescription, type Schema} from './description';
+import type {Schema} from './model';
 
-export function exampleOf(api: ApiDescription, schema: Schema): unknown {
-  const resolved = resolveSchema(api, schema);
+export function exampleOf(resolved: Schema): unknown {
   if (resolved.examples?.length) return resolved.examples[0];
   if (resolved.const !== undefined) return resolved.const;
   if (resolved.default !== undefined) return resolved.default;
   if (resolved.enum?.length) return resolved.enum[0];
-  if (resolved.oneOf?.length) return exampleOf(api, resolved.oneOf[0]);
+  if (resolved.oneOf?.length) return exampleOf(resolved.oneOf[0]);
   if (resolved.properties || resolved.allOf) {
-    const object = mergedObject(api, resolved);
+    const object = mergedObject(resolved);
     if (object.examples?.length) return object.examples[0];
-    const parts = (resolved.allOf ?? []).map((part) => exampleOf(api, part));
+    const parts = (resolved.allOf ?? []).map(exampleOf);
     const own = Object.fromEntries(
       Object.entries(object.properties ?? {})
         .filter(([name]) => !parts.some((part) => typeof part === 'object' && part !== null && name in part))
-        .map(([name, property]) => [name, exampleOf(api, property)]),
+        .map(([name, property]) => [name, exampleOf(property)]),
     );
     return Object.assign({}, ...parts.filter((part) => typeof part === 'object'), own) as unknown;
   }
   const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
-  if (types.includes('array')) return resolved.items ? [exampleOf(api, resolved.items)] : [];
+  if (types.includes('array')) return resolved.items ? [exampleOf(resolved.items)] : [];
   if (types.includes('boolean')) return false;
   if (types.includes('integer') || types.includes('number')) return resolved.minimum ?? 0;
   if (types.includes('null')) return null;

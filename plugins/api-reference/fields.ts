@@ -6,7 +6,7 @@
  * without one (Money, the error's `error`) is expanded in place, so
  * `#payment-price-amount` exists.
  */
-import {refName, resolveRef, resolveSchema, type ApiDescription, type Schema} from './description';
+import type {ApiModel, Schema} from './model';
 
 export interface Field {
   /** The property's name. */
@@ -16,10 +16,8 @@ export interface Field {
   /** Its own id on the page. */
   anchor: string;
   required: boolean;
-  /** The schema, `$ref` followed. */
+  /** The schema. */
   schema: Schema;
-  /** The property as written, before its `$ref` is followed. */
-  own: Schema;
   /** The named schema it points to (`Money`), or its items do, if any. */
   ref?: string;
   children: Field[];
@@ -30,18 +28,16 @@ export const isObjectSchema = (schema: Schema): boolean =>
   schema.properties !== undefined || schema.allOf !== undefined;
 
 /** An object with an identity of its own: linked to its section, never expanded inside another. */
-export function isResource(api: ApiDescription, name: string): boolean {
-  const schema = mergedObject(api, api.components.schemas[name]);
-  return schema.properties?.id !== undefined;
+export function isResource(api: ApiModel, name: string): boolean {
+  return mergedObject(api.schemas[name]).properties?.id !== undefined;
 }
 
 /** An object schema with `allOf` parts merged into one set of properties and required names. */
-export function mergedObject(api: ApiDescription, schema: Schema): Schema {
-  const resolved = resolveSchema(api, schema);
-  if (!resolved.allOf) return resolved;
-  const parts = resolved.allOf.map((part) => mergedObject(api, part));
+export function mergedObject(schema: Schema): Schema {
+  if (!schema.allOf) return schema;
+  const parts = schema.allOf.map(mergedObject);
   return {
-    ...resolved,
+    ...schema,
     allOf: undefined,
     type: 'object',
     properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})) as Record<string, Schema>,
@@ -50,18 +46,14 @@ export function mergedObject(api: ApiDescription, schema: Schema): Schema {
 }
 
 /** The named schema a property or its array items point to. */
-function pointsTo(schema: Schema): string | undefined {
-  if (schema.$ref) return refName(schema.$ref);
-  if (schema.items?.$ref) return refName(schema.items.$ref);
-  return undefined;
-}
+const pointsTo = (schema: Schema): string | undefined => schema.ref ?? schema.items?.ref;
 
 /** The fields of an object schema, depth first, with anchors `prefix-path-…`. */
-export function fieldsOf(api: ApiDescription, schema: Schema, prefix: string, parentPath: string[] = []): Field[] {
-  const object = mergedObject(api, schema);
+export function fieldsOf(api: ApiModel, schema: Schema, prefix: string, parentPath: string[] = []): Field[] {
+  const object = mergedObject(schema);
   return Object.entries(object.properties ?? {}).map(([name, property]) => {
     const path = [...parentPath, name];
-    const resolved = mergedObject(api, property);
+    const resolved = mergedObject(property);
     const ref = pointsTo(property);
     const expand = isObjectSchema(resolved) && !(ref && isResource(api, ref));
     return {
@@ -73,7 +65,6 @@ export function fieldsOf(api: ApiDescription, schema: Schema, prefix: string, pa
         .replace(/[^a-z0-9]+/g, '-'),
       required: (object.required ?? []).includes(name),
       schema: resolved,
-      own: property,
       ref,
       children: expand ? fieldsOf(api, resolved, prefix, path) : [],
     };
@@ -85,9 +76,4 @@ export const flattenFields = (fields: Field[]): Field[] =>
   fields.flatMap((field) => [field, ...flattenFields(field.children)]);
 
 /** The named schemas a `oneOf` offers, `['Payment', 'Refund']`. */
-export const oneOfNames = (schema: Schema): string[] =>
-  (schema.oneOf ?? []).flatMap((option) => (option.$ref ? [refName(option.$ref)] : []));
-
-/** A schema by name, as written. */
-export const namedSchema = (api: ApiDescription, name: string): Schema =>
-  resolveRef<Schema>(api, `#/components/schemas/${name}`);
+export const oneOfNames = (schema: Schema): string[] => (schema.oneOf ?? []).flatMap((option) => option.ref ?? []);

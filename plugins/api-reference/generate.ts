@@ -11,9 +11,10 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {docsRepo} from '../../src/constants/brand';
-import {anchorId, operations, readDescription, refName, type ApiDescription, type OperationEntry} from './description';
+import {anchorId, readDescription} from './description';
 import {guidesUsing, referenceLinks} from './guides';
 import {frontMatter} from './mdx';
+import {apiModel, type ApiModel, type OperationEntry} from './model';
 import {introPage} from './pages/intro';
 import {objectNames, objectsPage} from './pages/objects';
 import {operationAnchor, tagPage} from './pages/operation';
@@ -31,14 +32,11 @@ export interface GeneratedPage {
 }
 
 /** Schemas used as a request body of an API call: rendered on the operation's page, not on the objects page. */
-function requestBodyNames(api: ApiDescription): Set<string> {
+function requestBodyNames(api: ApiModel): Set<string> {
   return new Set(
-    operations(api)
+    api.operations
       .filter((entry) => !entry.webhook)
-      .flatMap((entry) => {
-        const ref = entry.operation.requestBody?.content['application/json']?.schema?.$ref;
-        return ref ? [refName(ref)] : [];
-      }),
+      .flatMap((entry) => entry.operation.requestBody?.content['application/json']?.schema?.ref ?? []),
   );
 }
 
@@ -57,8 +55,8 @@ function lastCommitDate(siteDir: string): string | undefined {
 }
 
 /** The tags that have operations, each with its page's slug and its operations in order. */
-export function referenceTags(api: ApiDescription) {
-  const entries = operations(api);
+export function referenceTags(api: ApiModel) {
+  const entries = api.operations;
   return api.tags
     .map((tag) => ({
       tag,
@@ -78,8 +76,8 @@ function tagDescription(tag: {name: string; description?: string}, tagged: Opera
 
 /** Every page of the reference, in sidebar order (the introduction, a page per tag, the objects). */
 export function referencePages(siteDir: string): GeneratedPage[] {
-  const api = readDescription(path.join(siteDir, descriptionFile));
-  const entries = operations(api);
+  const api = apiModel(readDescription(path.join(siteDir, descriptionFile)));
+  const entries = api.operations;
   const links = referenceLinks(path.join(siteDir, 'docs'), referenceFolder);
   const objects = objectNames(api, requestBodyNames(api));
   const date = lastCommitDate(siteDir);

@@ -4,8 +4,9 @@
  * description, and its enum values. Headings rather than tables, so a nested
  * field reads on a 375 px phone without scrolling sideways.
  */
-import {anchorId, resolveSchema, type ApiDescription, type Schema} from './description';
+import {anchorId} from './description';
 import {isObjectSchema, isResource, oneOfNames, type Field} from './fields';
+import type {ApiModel, Schema} from './model';
 import {blocks, code, heading, mdxText} from './mdx';
 
 /** The objects page, as a file link that Docusaurus and the Markdown twins resolve. */
@@ -17,8 +18,8 @@ export const objectAnchor = (name: string): string => anchorId(name);
 export const typeAnchor = (name: string): string => `type-${anchorId(name)}`;
 
 /** A link to a named schema's section. */
-export function schemaLink(api: ApiDescription, name: string): string {
-  const schema = api.components.schemas[name];
+export function schemaLink(api: ApiModel, name: string): string {
+  const schema = api.schemas[name];
   const anchor = isObjectSchema(schema) ? objectAnchor(name) : typeAnchor(name);
   return `[\`${name}\`](${objectsPage}#${anchor})`;
 }
@@ -30,8 +31,7 @@ const typeName = (schema: Schema): string => {
 };
 
 /** What a value is: `string`, `array of EventType`, `Payment object` (linked), `string or null`. */
-export function typeLabel(api: ApiDescription, written: Schema, ref: string | undefined): string {
-  const schema = resolveSchema(api, written);
+export function typeLabel(api: ApiModel, schema: Schema, ref: string | undefined): string {
   if (schema.oneOf)
     return `one of ${oneOfNames(schema)
       .map((name) => schemaLink(api, name))
@@ -39,7 +39,7 @@ export function typeLabel(api: ApiDescription, written: Schema, ref: string | un
   if (schema.type === 'array' && schema.items) {
     return ref ? `array of ${schemaLink(api, ref)}` : `array of \`${typeName(schema.items)}\``;
   }
-  if (ref && (isResource(api, ref) || isObjectSchema(api.components.schemas[ref]))) {
+  if (ref && (isResource(api, ref) || isObjectSchema(api.schemas[ref]))) {
     return `${schemaLink(api, ref)} object`;
   }
   const base = `\`${typeName(schema)}\``;
@@ -66,9 +66,12 @@ export function constraints(schema: Schema): string[] {
   return phrases;
 }
 
-/** The enum values a reader may send or get, written out. */
+/**
+ * The enum values a reader may send or get, written out: its own, or its items' when they are
+ * written in place (items of a named type list their values on that type's section, linked).
+ */
 export function enumLine(schema: Schema): string | undefined {
-  const values = schema.enum ?? (schema.type === 'array' ? schema.items?.enum : undefined);
+  const values = schema.enum ?? (schema.type === 'array' && !schema.items?.ref ? schema.items?.enum : undefined);
   return values ? `One of: ${values.map(code).join(', ')}.` : undefined;
 }
 
@@ -85,14 +88,15 @@ function exampleLine(schema: Schema): string | undefined {
  * is one short paragraph (a long one, with a table, stays on the type's section).
  */
 function fieldDescription(field: Field): string | undefined {
-  if (field.own.description) return field.own.description;
+  const own = field.schema.ref === undefined ? field.schema.description : field.schema.ownDescription;
+  if (own) return own;
   const description = field.schema.description;
   if (!description || description.includes('|') || description.trim().includes('\n\n')) return undefined;
   return description;
 }
 
 /** One field and its children, headings from `level` down. */
-export function renderField(api: ApiDescription, field: Field, level: number): string {
+export function renderField(api: ApiModel, field: Field, level: number): string {
   const meta = [
     typeLabel(api, field.schema, field.ref),
     field.required ? '**required**' : 'optional',
@@ -109,12 +113,12 @@ export function renderField(api: ApiDescription, field: Field, level: number): s
   );
 }
 
-export const renderFields = (api: ApiDescription, fields: Field[], level: number): string =>
+export const renderFields = (api: ApiModel, fields: Field[], level: number): string =>
   blocks(...fields.map((field) => renderField(api, field, level)));
 
 /** A named value type's section: what it is, its constraints, its values. */
-export function renderType(api: ApiDescription, name: string, level: number): string {
-  const schema = api.components.schemas[name];
+export function renderType(api: ApiModel, name: string, level: number): string {
+  const schema = api.schemas[name];
   const extras = Object.entries(schema)
     .filter(([key]) => key.startsWith('x-') && key !== 'x-error-codes')
     .map(([key, value]) =>

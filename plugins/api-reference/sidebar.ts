@@ -6,10 +6,11 @@
  */
 import path from 'node:path';
 import {readDescription} from './description';
+import {apiModel} from './model';
 import {descriptionFile, referenceFolder, referenceTags} from './generate';
 
 export function apiReferenceCategory(siteDir: string) {
-  const api = readDescription(path.join(siteDir, descriptionFile));
+  const api = apiModel(readDescription(path.join(siteDir, descriptionFile)));
   const doc = (id: string) => `${referenceFolder}/${id}`;
   return {
     type: 'category' as const,

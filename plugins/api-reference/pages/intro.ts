@@ -4,16 +4,8 @@
  * URL from `servers`, the error object and every error code from
  * `x-error-codes`, and the list of operations and objects.
  */
-import {
-  anchorId,
-  deref,
-  fullPath,
-  operationSlug,
-  type ApiDescription,
-  type ErrorCode,
-  type OperationEntry,
-  type Schema,
-} from '../description';
+import {anchorId, fullPath, operationSlug, type ErrorCode} from '../description';
+import type {ApiModel, OperationEntry} from '../model';
 import {blocks, code, heading, inline, jsonBlock, mdxText} from '../mdx';
 import {objectAnchor, objectsPage} from '../render-fields';
 
@@ -21,8 +13,8 @@ import {objectAnchor, objectsPage} from '../render-fields';
 export const errorAnchor = (name: string): string => `error-${anchorId(name)}`;
 
 /** Every error code, `x-error-codes` of the error object's `code`. */
-export function errorCodes(api: ApiDescription): Record<string, ErrorCode> {
-  const error: Schema | undefined = api.components.schemas.Error?.properties?.error;
+export function errorCodes(api: ApiModel): Record<string, ErrorCode> {
+  const error = api.schemas.Error?.properties?.error;
   const codes = error?.properties?.code?.['x-error-codes'];
   if (!codes) throw new Error('api/openapi.yaml: the Error schema has no error.code x-error-codes to list');
   return codes;
@@ -34,8 +26,8 @@ function splitDescription(description: string): [string, string] {
   return at === -1 ? [description, ''] : [description.slice(0, at), description.slice(at)];
 }
 
-function errorsSection(api: ApiDescription): string {
-  const example = deref(api, api.components.responses.BadRequest).content?.['application/json']?.example;
+function errorsSection(api: ApiModel): string {
+  const example = api.responses.BadRequest?.content?.['application/json']?.example;
   const codes = Object.entries(errorCodes(api)).sort(([, a], [, b]) => a.status - b.status);
   return blocks(
     heading(2, 'Errors', 'errors'),
@@ -54,7 +46,7 @@ function errorsSection(api: ApiDescription): string {
   );
 }
 
-function operationsSection(api: ApiDescription, entries: OperationEntry[]): string {
+function operationsSection(api: ApiModel, entries: OperationEntry[]): string {
   return blocks(
     heading(2, 'Operations', 'operations'),
     ...api.tags.map((tag) => {
@@ -77,7 +69,7 @@ function operationsSection(api: ApiDescription, entries: OperationEntry[]): stri
   );
 }
 
-export function introPage(api: ApiDescription, entries: OperationEntry[], objectNames: string[]): string {
+export function introPage(api: ApiModel, entries: OperationEntry[], objectNames: string[]): string {
   const [opening, sections] = splitDescription(api.info.description);
   return blocks(
     mdxText(opening),

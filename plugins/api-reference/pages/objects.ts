@@ -4,30 +4,31 @@
  * heading and id (`#payment-price-amount`) and an example, then the value
  * types fields point to (enums, id formats, the network table).
  */
-import {schemaTitle, type ApiDescription} from '../description';
+import {schemaTitle} from '../description';
 import {exampleOf} from '../example';
 import {fieldsOf, isObjectSchema, isResource} from '../fields';
 import {blocks, heading, jsonBlock, mdxText} from '../mdx';
+import type {ApiModel} from '../model';
 import {objectAnchor, renderFields, renderType} from '../render-fields';
 
 /** The named schemas the objects page shows as objects: objects the API returns or sends (not request bodies). */
-export function objectNames(api: ApiDescription, requestBodies: Set<string>): string[] {
-  const names = Object.keys(api.components.schemas).filter(
-    (name) => isObjectSchema(api.components.schemas[name]) && !requestBodies.has(name),
+export function objectNames(api: ApiModel, requestBodies: Set<string>): string[] {
+  const names = Object.keys(api.schemas).filter(
+    (name) => isObjectSchema(api.schemas[name]) && !requestBodies.has(name),
   );
   // Objects with an identity first (payment, refund, …), then lists and value objects, each in the description's order.
   return [...names.filter((name) => isResource(api, name)), ...names.filter((name) => !isResource(api, name))];
 }
 
 /** The named value types: schemas that are not objects with fields. */
-export const typeNames = (api: ApiDescription): string[] =>
-  Object.keys(api.components.schemas).filter((name) => !isObjectSchema(api.components.schemas[name]));
+export const typeNames = (api: ApiModel): string[] =>
+  Object.keys(api.schemas).filter((name) => !isObjectSchema(api.schemas[name]));
 
-export function objectsPage(api: ApiDescription, objects: string[]): string {
+export function objectsPage(api: ApiModel, objects: string[]): string {
   return blocks(
     'Every object the API returns or sends, field by field. Each field has a link of its own: copy it from the `#` beside its name.',
     ...objects.map((name) => {
-      const schema = api.components.schemas[name];
+      const schema = api.schemas[name];
       const anchor = objectAnchor(name);
       return blocks(
         heading(2, schemaTitle(name), anchor),
@@ -35,7 +36,7 @@ export function objectsPage(api: ApiDescription, objects: string[]): string {
         heading(3, `Fields of ${schemaTitle(name).toLowerCase()}`, `${anchor}-fields`),
         renderFields(api, fieldsOf(api, schema, anchor), 4),
         heading(3, `Example ${schemaTitle(name).toLowerCase()}`, `${anchor}-example`),
-        jsonBlock(exampleOf(api, schema)),
+        jsonBlock(exampleOf(schema)),
       );
     }),
     heading(2, 'Value types', 'value-types'),

@@ -7,21 +7,12 @@
  * route adds its entry to the data every page loads (see README, Budgets).
  */
 import {exampleLanguage} from '../../code-blocks/languages';
-import {
-  anchorId,
-  deref,
-  fullPath,
-  operationSlug,
-  refName,
-  type ApiDescription,
-  type OperationEntry,
-  type Parameter,
-  type Response,
-} from '../description';
+import {anchorId, fullPath, operationSlug} from '../description';
 import {exampleOf} from '../example';
 import {fieldsOf} from '../fields';
 import type {GuideLink} from '../guides';
 import {blocks, code, heading, jsonBlock, mdxText} from '../mdx';
+import type {ApiModel, OperationEntry, Parameter, Response} from '../model';
 import {constraints, enumLine, renderFields, schemaLink, typeLabel} from '../render-fields';
 import {errorCodes, errorAnchor} from './intro';
 
@@ -60,23 +51,25 @@ export function sampleTabs(entry: OperationEntry): string {
   ].join('\n\n');
 }
 
-function renderParameter(api: ApiDescription, parameter: Parameter, prefix: string): string {
+function renderParameter(api: ApiModel, parameter: Parameter, prefix: string): string {
+  // A parameter of a named type (`PaymentId`) has its constraints and values on the type's section, linked.
+  const inPlace = parameter.schema.ref === undefined ? parameter.schema : {};
   const meta = [
     parameter.in,
-    typeLabel(api, parameter.schema, parameter.schema.$ref ? refName(parameter.schema.$ref) : undefined),
+    typeLabel(api, parameter.schema, parameter.schema.ref),
     parameter.required ? '**required**' : 'optional',
-    ...constraints(parameter.schema),
+    ...constraints(inPlace),
   ].join(' · ');
   return blocks(
     heading(4, code(parameter.name), `${prefix}-parameter-${anchorId(parameter.name)}`),
     meta,
     parameter.description && mdxText(parameter.description),
-    enumLine(parameter.schema),
+    enumLine(inPlace),
   );
 }
 
 /** The error codes a status can carry: `409` → idempotency_conflict, …; `5XX` → every 5xx code. */
-function codesFor(api: ApiDescription, status: string): string[] {
+function codesFor(api: ApiModel, status: string): string[] {
   return Object.entries(errorCodes(api))
     .filter(([, error]) =>
       /^\dXX$/i.test(status) ? String(error.status)[0] === status[0] : String(error.status) === status,
@@ -91,10 +84,8 @@ function codesFor(api: ApiDescription, status: string): string[] {
 const explainedOnce = new Set(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed']);
 
 /** The line that stands for the headers left out of every response, naming only those the operation has. */
-function headersNote(api: ApiDescription, operation: OperationEntry['operation']): string | false {
-  const names = new Set(
-    Object.values(operation.responses).flatMap((response) => Object.keys(deref(api, response).headers ?? {})),
-  );
+function headersNote(operation: OperationEntry['operation']): string | false {
+  const names = new Set(Object.values(operation.responses).flatMap((response) => Object.keys(response.headers)));
   const rateLimits = names.has('RateLimit-Limit');
   const replay = names.has('Idempotent-Replayed');
   if (!rateLimits && !replay) return false;
@@ -107,20 +98,18 @@ function headersNote(api: ApiDescription, operation: OperationEntry['operation']
     .join(' ');
 }
 
-function renderResponse(api: ApiDescription, status: string, written: Response, prefix: string): string {
-  const response = deref(api, written);
+function renderResponse(api: ApiModel, status: string, response: Response, prefix: string): string {
   const media = response.content?.['application/json'];
   const schema = media?.schema;
   const isError = /^[45]/.test(status);
   const codes = isError ? codesFor(api, status) : [];
-  const headers = Object.entries(response.headers ?? {})
+  const headers = Object.entries(response.headers)
     .filter(([name]) => !explainedOnce.has(name))
     .map(([name, header]) => {
-      const resolved = deref(api, header);
-      const type = resolved.schema ? ` (${typeLabel(api, resolved.schema, undefined)})` : '';
-      return `Header ${code(name)}${type}${resolved.description ? `: ${mdxText(resolved.description)}` : '.'}`;
+      const type = header.schema ? ` (${typeLabel(api, header.schema, undefined)})` : '';
+      return `Header ${code(name)}${type}${header.description ? `: ${mdxText(header.description)}` : '.'}`;
     });
-  const returns = schema?.$ref && `Returns ${isError ? 'an' : 'a'} ${typeLabel(api, schema, refName(schema.$ref))}.`;
+  const returns = schema?.ref && `Returns ${isError ? 'an' : 'a'} ${typeLabel(api, schema, schema.ref)}.`;
   return blocks(
     heading(4, `${code(status)} ${statusText[status] ?? ''}`.trim(), `${prefix}-response-${status.toLowerCase()}`),
     mdxText(response.description),
@@ -130,7 +119,7 @@ function renderResponse(api: ApiDescription, status: string, written: Response, 
       `Error codes with this status: ${codes.map((name) => `[${code(name)}](./index.mdx#${errorAnchor(name)})`).join(', ')}.`,
     // A success shows the body it returns; an error's body is the error object, shown on the introduction.
     // The response's own example when it has one (a cancel answers a canceled payment), else the schema's.
-    schema && !isError && jsonBlock(media?.example ?? exampleOf(api, schema), `${status} response`),
+    schema && !isError && jsonBlock(media?.example ?? exampleOf(schema), `${status} response`),
   );
 }
 
@@ -138,19 +127,19 @@ function renderResponse(api: ApiDescription, status: string, written: Response, 
 export const operationAnchor = (entry: OperationEntry): string => operationSlug(entry.operation.operationId);
 
 /** One operation's section: an h2 with its summary, then its example, parameters, request body and responses. */
-export function operationSection(api: ApiDescription, entry: OperationEntry, guides: GuideLink[]): string {
+export function operationSection(api: ApiModel, entry: OperationEntry, guides: GuideLink[]): string {
   const {operation} = entry;
   const id = operationAnchor(entry);
-  const parameters = (operation.parameters ?? []).map((parameter) => deref(api, parameter));
+  const {parameters} = operation;
   const bodyMedia = operation.requestBody?.content['application/json'];
   const body = bodyMedia?.schema;
   const bodyExample = () =>
     jsonBlock(
-      bodyMedia?.example ?? Object.values(bodyMedia?.examples ?? {})[0]?.value ?? exampleOf(api, body ?? {}),
+      bodyMedia?.example ?? Object.values(bodyMedia?.examples ?? {})[0]?.value ?? exampleOf(body ?? {}),
       'Request body',
     );
-  const bodyName = body?.$ref ? refName(body.$ref) : undefined;
-  const bodyIsObject = bodyName !== undefined && api.components.schemas[bodyName].properties && !entry.webhook;
+  const bodyName = body?.ref;
+  const bodyIsObject = bodyName !== undefined && api.schemas[bodyName].properties && !entry.webhook;
   const where = entry.webhook
     ? `${code(entry.method.toUpperCase())} to the URL of your webhook endpoint: a webhook (${code(entry.path)}), sent by Coinwharf`
     : code(`${entry.method.toUpperCase()} ${fullPath(api, entry)}`);
@@ -183,14 +172,14 @@ export function operationSection(api: ApiDescription, entry: OperationEntry, gui
             bodyExample(),
           )),
     heading(3, 'Responses', `${id}-responses`),
-    headersNote(api, operation),
+    headersNote(operation),
     ...Object.entries(operation.responses).map(([status, response]) => renderResponse(api, status, response, id)),
   );
 }
 
 /** A tag's page: its description, then a section per operation, in the description's order. */
 export function tagPage(
-  api: ApiDescription,
+  api: ApiModel,
   tag: {name: string; description?: string},
   entries: OperationEntry[],
   guidesOf: (entry: OperationEntry) => GuideLink[],

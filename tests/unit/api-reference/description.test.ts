@@ -1,15 +1,12 @@
 import {describe, expect, test} from 'vitest';
 import {
   anchorId,
-  deref,
   fullPath,
   operationSlug,
   operations,
   refName,
   resolveRef,
-  resolveSchema,
   schemaTitle,
-  type Parameter,
 } from '../../../plugins/api-reference/description';
 import {op, tinyApi} from './tiny-api';
 
@@ -42,23 +39,6 @@ describe('reading references', () => {
       'api/openapi.yaml: #/components/schemas/Nothing points to nothing',
     );
     expect(() => resolveRef(api, '#/components/nowhere/Money')).toThrow('points to nothing');
-  });
-
-  test('deref returns the target of a $ref, and the value itself without one', () => {
-    const plain: Parameter = {name: 'limit', in: 'query', schema: {type: 'integer'}};
-    expect(deref(api, plain)).toBe(plain);
-    expect(deref(api, {$ref: '#/components/schemas/Money'})).toBe(api.components.schemas.Money);
-  });
-
-  test("resolveSchema follows $refs through chains and lays the referring schema's own words over the target's", () => {
-    expect(resolveSchema(api, {$ref: '#/components/schemas/Price'})).toEqual(api.components.schemas.Money);
-    expect(resolveSchema(api, {$ref: '#/components/schemas/Money', description: 'The price.'})).toEqual({
-      type: 'object',
-      description: 'The price.',
-      properties: {amount: {type: 'string'}},
-    });
-    const own = {type: 'string'};
-    expect(resolveSchema(api, own)).toBe(own);
   });
 });
 

@@ -5,12 +5,13 @@ import {
   isObjectSchema,
   isResource,
   mergedObject,
-  namedSchema,
   oneOfNames,
 } from '../../../plugins/api-reference/fields';
+import type {Schema} from '../../../plugins/api-reference/description';
+import {apiModel, resolveSchema} from '../../../plugins/api-reference/model';
 import {tinyApi} from './tiny-api';
 
-const api = tinyApi({
+const description = tinyApi({
   Money: {
     type: 'object',
     required: ['amount'],
@@ -35,11 +36,14 @@ const api = tinyApi({
   },
   Status: {type: 'string', enum: ['pending']},
 });
+const api = apiModel(description);
+/** A schema written against the description above, its `$ref`s followed as the pages get it. */
+const resolved = (schema: Schema) => resolveSchema(description, schema);
 
 test('an object schema has properties or allOf parts', () => {
-  expect(isObjectSchema(api.components.schemas.Money)).toBe(true);
-  expect(isObjectSchema(api.components.schemas.Payment)).toBe(true);
-  expect(isObjectSchema(api.components.schemas.Status)).toBe(false);
+  expect(isObjectSchema(api.schemas.Money)).toBe(true);
+  expect(isObjectSchema(api.schemas.Payment)).toBe(true);
+  expect(isObjectSchema(api.schemas.Status)).toBe(false);
   expect(isObjectSchema({type: 'object'})).toBe(false);
 });
 
@@ -51,23 +55,23 @@ test('a resource is an object with an id, its own or from an allOf part', () => 
 });
 
 test('mergedObject joins the properties and required names of allOf parts', () => {
-  const merged = mergedObject(api, {$ref: '#/components/schemas/Payment'});
+  const merged = mergedObject(api.schemas.Payment);
   expect(merged.type).toBe('object');
   expect(merged.allOf).toBeUndefined();
   expect(Object.keys(merged.properties!)).toEqual(['id', 'price', 'refunds', 'last_refund', 'metadata']);
   expect(merged.required).toEqual(['id', 'price']);
-  expect(mergedObject(api, {allOf: [{type: 'string'}]})).toEqual({
+  expect(mergedObject({allOf: [{type: 'string'}]})).toEqual({
     type: 'object',
     allOf: undefined,
     properties: {},
     required: [],
   });
   const plain = {type: 'object', properties: {}};
-  expect(mergedObject(api, plain)).toBe(plain);
+  expect(mergedObject(plain)).toBe(plain);
 });
 
 test('fieldsOf: every property with its path, anchor and required-ness; value objects expanded, resources linked', () => {
-  const fields = fieldsOf(api, {$ref: '#/components/schemas/Payment'}, 'payment');
+  const fields = fieldsOf(api, api.schemas.Payment, 'payment');
   expect(
     flattenFields(fields).map((field) => [field.path.join('.'), field.anchor, field.required, field.ref ?? '-']),
   ).toEqual([
@@ -82,7 +86,9 @@ test('fieldsOf: every property with its path, anchor and required-ness; value ob
   ]);
   const price = fields[1];
   expect(price.name).toBe('price');
-  expect(price.own).toEqual({$ref: '#/components/schemas/Money', description: 'What the order costs.'});
+  // The description written beside the $ref is laid over Money's, and kept apart as its own.
+  expect(price.schema.ref).toBe('Money');
+  expect(price.schema.ownDescription).toBe('What the order costs.');
   expect(price.schema.description).toBe('What the order costs.');
   expect(price.schema.properties!.amount).toEqual({type: 'string'});
   expect(fields[3].children).toEqual([]);
@@ -91,7 +97,7 @@ test('fieldsOf: every property with its path, anchor and required-ness; value ob
 
 test('flattenFields lists each field before its children, depth first', () => {
   const leaf = (name: string, children: ReturnType<typeof fieldsOf> = []) => ({
-    ...fieldsOf(api, api.components.schemas.Money, 'm')[0],
+    ...fieldsOf(api, api.schemas.Money, 'm')[0],
     name,
     children,
   });
@@ -103,13 +109,13 @@ test('flattenFields lists each field before its children, depth first', () => {
   ]);
 });
 
-test('oneOfNames lists the named options of a oneOf, and namedSchema finds a schema as written', () => {
+test('oneOfNames lists the named options of a oneOf', () => {
   expect(
-    oneOfNames({
-      oneOf: [{$ref: '#/components/schemas/Payment'}, {type: 'string'}, {$ref: '#/components/schemas/Refund'}],
-    }),
+    oneOfNames(
+      resolved({
+        oneOf: [{$ref: '#/components/schemas/Payment'}, {type: 'string'}, {$ref: '#/components/schemas/Refund'}],
+      }),
+    ),
   ).toEqual(['Payment', 'Refund']);
   expect(oneOfNames({type: 'string'})).toEqual([]);
-  expect(namedSchema(api, 'Status')).toBe(api.components.schemas.Status);
-  expect(() => namedSchema(api, 'Nope')).toThrow('#/components/schemas/Nope points to nothing');
 });

@@ -1,13 +1,14 @@
 import {describe, expect, test} from 'vitest';
-import {operations, type Schema} from '../../../plugins/api-reference/description';
+import type {Schema} from '../../../plugins/api-reference/description';
+import {apiModel, resolveSchema} from '../../../plugins/api-reference/model';
 import {errorCodes, introPage} from '../../../plugins/api-reference/pages/intro';
 import {objectNames, objectsPage, typeNames} from '../../../plugins/api-reference/pages/objects';
 import {operationSection, sampleTabs, tagPage} from '../../../plugins/api-reference/pages/operation';
-import {op, tinyApi} from './tiny-api';
+import {op, tinyApi, tinyModel} from './tiny-api';
 
 const ref = (name: string): Schema => ({$ref: `#/components/schemas/${name}`});
 
-const api = tinyApi(
+const description = tinyApi(
   {
     Error: {
       type: 'object',
@@ -124,7 +125,8 @@ const api = tinyApi(
   },
 );
 
-const [update, paid] = operations(api);
+const api = apiModel(description);
+const [update, paid] = api.operations;
 const lines = (...parts: string[]) => parts.join('\n\n');
 
 describe('an operation section', () => {
@@ -205,7 +207,7 @@ describe('an operation section', () => {
       ...update,
       operation: {
         ...update.operation,
-        parameters: undefined,
+        parameters: [],
         requestBody: {
           content: {'application/json': {schema: {type: 'object'}, example: {note: 'x'}}},
         },
@@ -228,7 +230,13 @@ describe('an operation section', () => {
       ...update,
       operation: {
         ...update.operation,
-        responses: {'204': {description: 'Done.', content: {'application/json': {schema: ref('Payment')}}}},
+        responses: {
+          '204': {
+            description: 'Done.',
+            headers: {},
+            content: {'application/json': {schema: resolveSchema(description, ref('Payment'))}},
+          },
+        },
       },
     };
     expect(
@@ -267,7 +275,7 @@ describe('an operation section', () => {
 
 describe('the introduction', () => {
   test("opening, base URLs, the description's sections, every error code by status, the operations and the objects", () => {
-    expect(introPage(api, operations(api), ['Payment', 'Event'])).toBe(
+    expect(introPage(api, api.operations, ['Payment', 'Event'])).toBe(
       lines(
         'Opening \\{words\\}.',
         '## Base URL {/* #base-url */}',
@@ -311,7 +319,7 @@ describe('the introduction', () => {
   });
 
   test('a description without sections keeps its opening whole', () => {
-    const plain = {...api, info: {...api.info, description: 'Only words.'}};
+    const plain = apiModel({...description, info: {...description.info, description: 'Only words.'}});
     expect(introPage(plain, [], []).startsWith('Only words.\n\n## Base URL')).toBe(true);
     expect(introPage(plain, [], [])).toContain(
       'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Errors',
@@ -329,24 +337,36 @@ describe('the introduction', () => {
     ];
     for (const Error of partial) {
       const schemas: Record<string, Schema> = Error ? {Error: Error as Schema} : {};
-      expect(() => errorCodes({...api, components: {...api.components, schemas}}), JSON.stringify(Error)).toThrow(
-        'api/openapi.yaml: the Error schema has no error.code x-error-codes to list',
-      );
+      expect(
+        () =>
+          errorCodes(
+            apiModel({
+              ...description,
+              paths: {},
+              webhooks: {},
+              components: {...description.components, responses: {}, schemas},
+            }),
+          ),
+        JSON.stringify(Error),
+      ).toThrow('api/openapi.yaml: the Error schema has no error.code x-error-codes to list');
     }
   });
 
   test('the description splits at its first heading at the start of a line; no example response, no block', () => {
     const plain = {
-      ...api,
-      info: {...api.info, description: 'Use ## for nothing.\n\n## Limits\n\nSome.'},
-      components: {...api.components, responses: {BadRequest: {description: 'Bad.'}}},
+      ...description,
+      info: {...description.info, description: 'Use ## for nothing.\n\n## Limits\n\nSome.'},
+      components: {...description.components, responses: {BadRequest: {description: 'Bad.'}}},
     };
-    const intro = introPage(plain, [], []);
+    const intro = introPage(apiModel(plain), [], []);
     const notJson = {
       ...plain,
-      components: {...api.components, responses: {BadRequest: {description: 'Bad.', content: {'text/plain': {}}}}},
+      components: {
+        ...description.components,
+        responses: {BadRequest: {description: 'Bad.', content: {'text/plain': {}}}},
+      },
     };
-    expect(introPage(notJson, [], [])).toContain('(quote it to support).\n\n### Error codes');
+    expect(introPage(apiModel(notJson), [], [])).toContain('(quote it to support).\n\n### Error codes');
     expect(intro.startsWith('Use ## for nothing.\n\n## Base URL')).toBe(true);
     expect(intro).toContain(
       'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\n## Limits\n\nSome.\n\n## Errors',
@@ -387,7 +407,7 @@ describe('the objects page', () => {
   });
 
   test('a two-word object reads as words in its headings', () => {
-    const two = tinyApi({WebhookEndpoint: {type: 'object', properties: {url: {type: 'string'}}}});
+    const two = tinyModel({WebhookEndpoint: {type: 'object', properties: {url: {type: 'string'}}}});
     expect(objectsPage(two, ['WebhookEndpoint'])).toContain(
       lines(
         '## Webhook endpoint {/* #webhook-endpoint */}',
@@ -402,7 +422,7 @@ describe('the objects page', () => {
 });
 
 test('rate-limit headers every response carries are named once per operation, not under each response', () => {
-  const limited = tinyApi(
+  const limited = tinyModel(
     {},
     {
       paths: {
@@ -424,7 +444,7 @@ test('rate-limit headers every response carries are named once per operation, no
       },
     },
   );
-  const section = operationSection(limited, operations(limited)[0], []);
+  const section = operationSection(limited, limited.operations[0], []);
   expect(section).toContain(
     '### Responses {/* #get-balance-responses */}\n\nEvery response carries the [rate-limit headers](./index.mdx#rate-limits).\n\n#### `200` OK',
   );

@@ -1,6 +1,7 @@
 import {describe, expect, test} from 'vitest';
 import type {Schema} from '../../../plugins/api-reference/description';
 import {fieldsOf} from '../../../plugins/api-reference/fields';
+import {apiModel, resolveSchema} from '../../../plugins/api-reference/model';
 import {
   constraints,
   enumLine,
@@ -11,7 +12,7 @@ import {
 } from '../../../plugins/api-reference/render-fields';
 import {tinyApi} from './tiny-api';
 
-const api = tinyApi({
+const description = tinyApi({
   Money: {type: 'object', properties: {amount: {type: 'string'}}},
   Refund: {type: 'object', properties: {id: {type: 'string'}}},
   Status: {type: 'string', enum: ['open', 'paid'], description: 'Where it is.'},
@@ -49,28 +50,37 @@ const api = tinyApi({
     },
   },
 });
+const api = apiModel(description);
+/** A schema written against the description above, its `$ref`s followed as the pages get it. */
+const resolved = (schema: Schema) => resolveSchema(description, schema);
 
 describe('typeLabel', () => {
   test('names the type, links a named schema, and reads oneOf, arrays and nullable types', () => {
-    expect(typeLabel(api, {type: 'string'}, undefined)).toBe('`string`');
-    expect(typeLabel(api, {type: ['string', 'null']}, undefined)).toBe('`string or null`');
-    expect(typeLabel(api, {}, undefined)).toBe('`any`');
-    expect(typeLabel(api, {const: 3}, undefined)).toBe('`number`');
-    expect(typeLabel(api, {$ref: '#/components/schemas/Status'}, 'Status')).toBe(
+    expect(typeLabel(api, resolved({type: 'string'}), undefined)).toBe('`string`');
+    expect(typeLabel(api, resolved({type: ['string', 'null']}), undefined)).toBe('`string or null`');
+    expect(typeLabel(api, resolved({}), undefined)).toBe('`any`');
+    expect(typeLabel(api, resolved({const: 3}), undefined)).toBe('`number`');
+    expect(typeLabel(api, resolved({$ref: '#/components/schemas/Status'}), 'Status')).toBe(
       '`string` ([`Status`](./objects.mdx#type-status))',
     );
-    expect(typeLabel(api, {$ref: '#/components/schemas/Money'}, 'Money')).toBe('[`Money`](./objects.mdx#money) object');
-    expect(typeLabel(api, {$ref: '#/components/schemas/Refund'}, 'Refund')).toBe(
+    expect(typeLabel(api, resolved({$ref: '#/components/schemas/Money'}), 'Money')).toBe(
+      '[`Money`](./objects.mdx#money) object',
+    );
+    expect(typeLabel(api, resolved({$ref: '#/components/schemas/Refund'}), 'Refund')).toBe(
       '[`Refund`](./objects.mdx#refund) object',
     );
-    expect(typeLabel(api, {type: 'array', items: {$ref: '#/components/schemas/Refund'}}, 'Refund')).toBe(
+    expect(typeLabel(api, resolved({type: 'array', items: {$ref: '#/components/schemas/Refund'}}), 'Refund')).toBe(
       'array of [`Refund`](./objects.mdx#refund)',
     );
-    expect(typeLabel(api, {type: 'array', items: {type: 'integer'}}, undefined)).toBe('array of `integer`');
-    expect(typeLabel(api, {type: 'array'}, undefined)).toBe('`array`');
-    expect(typeLabel(api, {type: 'string', items: {type: 'integer'}}, undefined)).toBe('`string`');
+    expect(typeLabel(api, resolved({type: 'array', items: {type: 'integer'}}), undefined)).toBe('array of `integer`');
+    expect(typeLabel(api, resolved({type: 'array'}), undefined)).toBe('`array`');
+    expect(typeLabel(api, resolved({type: 'string', items: {type: 'integer'}}), undefined)).toBe('`string`');
     expect(
-      typeLabel(api, {oneOf: [{$ref: '#/components/schemas/Money'}, {$ref: '#/components/schemas/Status'}]}, undefined),
+      typeLabel(
+        api,
+        resolved({oneOf: [{$ref: '#/components/schemas/Money'}, {$ref: '#/components/schemas/Status'}]}),
+        undefined,
+      ),
     ).toBe('one of [`Money`](./objects.mdx#money), [`Status`](./objects.mdx#type-status)');
   });
 
@@ -122,17 +132,20 @@ describe('constraints and values', () => {
     expect(constraints({type: 'string'})).toEqual([]);
   });
 
-  test("enumLine writes out an enum's values, or its array items'", () => {
+  test("enumLine writes out an enum's values, or its array items' written in place, not a named type's", () => {
     expect(enumLine({type: 'string', enum: ['open', 'paid']})).toBe('One of: `open`, `paid`.');
     expect(enumLine({type: 'array', items: {type: 'integer', enum: [1, 2]}})).toBe('One of: `1`, `2`.');
     expect(enumLine({type: 'object', items: {enum: ['x']}})).toBeUndefined();
     expect(enumLine({type: 'string'})).toBeUndefined();
     expect(enumLine({type: 'array'})).toBeUndefined();
+    // Items of a named type list their values on its section, which the type label links.
+    expect(enumLine(resolved({type: 'array', items: {$ref: '#/components/schemas/Status'}}))).toBeUndefined();
+    expect(enumLine(resolved({$ref: '#/components/schemas/Status'}))).toBe('One of: `open`, `paid`.');
   });
 });
 
 test('renderFields: a heading per field, then its type line, description, values and example; children one level down', () => {
-  expect(renderFields(api, fieldsOf(api, api.components.schemas.Order, 'order'), 4)).toBe(
+  expect(renderFields(api, fieldsOf(api, api.schemas.Order, 'order'), 4)).toBe(
     [
       '#### `amount` {/* #order-amount */}',
       '`string` · **required** · pattern `^\\d+$`',

@@ -1,4 +1,5 @@
 import type {ApiDescription, Operation, Schema} from '../../../plugins/api-reference/description';
+import {apiModel, type ApiModel} from '../../../plugins/api-reference/model';
 
 /** A description with only what a test gives it: schemas, and optionally paths, webhooks, tags. */
 export function tinyApi(schemas: Record<string, Schema>, more: Partial<ApiDescription> = {}): ApiDescription {
@@ -30,3 +31,6 @@ export const op = (operationId: string, tag: string, more: Partial<Operation> = 
   responses: {},
   ...more,
 });
+
+/** The same description as the pages read it, every `$ref` followed (plugins/api-reference/model.ts). */
+export const tinyModel = (...args: Parameters<typeof tinyApi>): ApiModel => apiModel(tinyApi(...args));
