@@ -30,10 +30,13 @@ const attempts = 6;
 // more, as someone is waiting for the answer.
 async function send(url: string, init: RequestInit): Promise<unknown> {
   // A malformed COINWHARF_API_BASE is not a missing answer: sending it again would not help.
-  if (!URL.canParse(url)) throw new Error(`Cannot send the request: ${url} is not a URL`);
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
+    throw new Error(`Cannot send the request: ${url} is not an http(s) URL`);
+  }
   for (let attempt = 1; ; attempt += 1) {
     // The answer with its whole body: a body that stops coming (30 s in all) is no answer either.
-    const answer = await fetch(url, {...init, signal: AbortSignal.timeout(30_000)})
+    // No redirects (manual: a 3xx is the answer): following one would turn a POST into a GET.
+    const answer = await fetch(url, {...init, redirect: 'manual', signal: AbortSignal.timeout(30_000)})
       .then(async (response) => ({response, text: await response.text()}))
       .catch((error: Error) => error);
     const transient = answer instanceof Error || answer.response.status === 429 || answer.response.status >= 500;

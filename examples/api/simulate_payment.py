@@ -16,7 +16,8 @@ import uuid
 import requests
 
 API_BASE = os.environ.get("COINWHARF_API_BASE") or "https://api.coinwharf.com/v1"
-SECRET_KEY = os.environ.get("COINWHARF_SECRET_KEY")
+# Without the line break a key read from a file often ends with.
+SECRET_KEY = (os.environ.get("COINWHARF_SECRET_KEY") or "").strip()
 PAYMENT_ID = os.environ.get("PAYMENT_ID")
 OUTCOME = os.environ.get("OUTCOME") or "exact"
 ATTEMPTS = 6
@@ -38,12 +39,16 @@ def send(method, url, **kwargs):
     """
     for attempt in range(1, ATTEMPTS + 1):
         try:
-            response = requests.request(method, url, timeout=(10, 30), **kwargs)
+            # No redirects: following one would turn a POST into a GET that creates nothing.
+            response = requests.request(method, url, timeout=(10, 30), allow_redirects=False, **kwargs)
         except (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError) as error:
             # No answer, or one cut short: sending it again may get one.
             if attempt == ATTEMPTS:
                 sys.exit(f"No answer after {ATTEMPTS} attempts: {error}")
             what, retry_after = error, ""
+        except requests.exceptions.InvalidHeader:
+            # Its message quotes the header, which holds the secret key: never print it.
+            sys.exit("Cannot send the request: a header is not valid; check COINWHARF_SECRET_KEY for spaces or line breaks")
         except requests.RequestException as error:
             # A request that cannot be sent as written (a malformed COINWHARF_API_BASE, say): no retry helps.
             sys.exit(f"Cannot send the request: {error}")
@@ -67,7 +72,7 @@ def send(method, url, **kwargs):
         if not isinstance(error, dict):
             # JSON, but not the API's error (a proxy's, say): its status and its body, on one line.
             sys.exit(f"{response.status_code} {response.reason}: {json.dumps(body, separators=(',', ':'))}")
-        sys.exit(f"{response.status_code} {error['code']}: {error['message']} (request {error['request_id']})")
+        sys.exit(f"{response.status_code} {error.get('code')}: {error.get('message')} (request {error.get('request_id')})")
     return body
 
 

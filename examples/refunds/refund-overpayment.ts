@@ -62,10 +62,14 @@ interface RefundList {
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const request = {...init, headers: {Authorization: `Bearer ${secretKey}`, ...init.headers}};
   // A malformed COINWHARF_API_BASE is not a missing answer: sending it again would not help.
-  if (!URL.canParse(`${apiBase}${path}`)) throw new Error(`Cannot send the request: ${apiBase}${path} is not a URL`);
+  const url = `${apiBase}${path}`;
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
+    throw new Error(`Cannot send the request: ${url} is not an http(s) URL`);
+  }
   for (let attempt = 1; ; attempt += 1) {
     // The answer with its whole body: a body that stops coming (30 s in all) is no answer either.
-    const answer = await fetch(`${apiBase}${path}`, {...request, signal: AbortSignal.timeout(30_000)})
+    // No redirects (manual: a 3xx is the answer): following one would turn a POST into a GET.
+    const answer = await fetch(url, {...request, redirect: 'manual', signal: AbortSignal.timeout(30_000)})
       .then(async (response) => ({response, text: await response.text()}))
       .catch((error: Error) => error);
     const running =

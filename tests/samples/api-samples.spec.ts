@@ -1006,21 +1006,70 @@ languages.forEach((language, i) => {
     if (language !== 'curl') {
       for (const file of [samples.createPayment[i], samples.getPayment[i]]) {
         proxyTest(
-          `${file} stops at once on a COINWHARF_API_BASE without a scheme, saying so, without a retry or a stack trace`,
+          `${file} stops at once on a COINWHARF_API_BASE that is no http(s) URL, saying so, without a retry or a stack trace`,
           async ({mock}) => {
-            const run = await runSample(
-              file,
-              mockEnv(mock, {COINWHARF_API_BASE: 'api.coinwharf.test/v1', PAYMENT_ID: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}),
-              {clockSpeed},
-            );
-            expect(run.code).toBe(1);
-            expect(run.stderr).toMatch(/^Cannot send the request: .*api\.coinwharf\.test\/v1\/payments/m);
-            expect(run.stderr).not.toContain('retrying');
-            expect(run.stderr).not.toMatch(/^\s+at |Traceback/m);
+            // No scheme at all, and a host read as a scheme (`localhost:`).
+            for (const base of ['api.coinwharf.test/v1', 'localhost:4010/v1']) {
+              const run = await runSample(
+                file,
+                mockEnv(mock, {COINWHARF_API_BASE: base, PAYMENT_ID: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}),
+                {clockSpeed},
+              );
+              expect(run.code, base).toBe(1);
+              expect(run.stderr).toMatch(
+                new RegExp(`^Cannot send the request: .*${base.replace('.', '\\.')}/payments`, 'm'),
+              );
+              expect(run.stderr).not.toContain('retrying');
+              expect(run.stderr).not.toMatch(/^\s+at |Traceback/m);
+            }
             expect(mock.requests).toEqual([]);
           },
         );
       }
+
+      proxyTest(
+        `${samples.createPayment[i]} takes a redirect for the answer it is, never following it: no payment, no GET`,
+        async ({mock, faultProxy}) => {
+          // Following a 301 would turn the POST into a GET of the payment list, which creates nothing.
+          const faulty = await faultProxy([{redirect: `${mock.baseUrl}/payments`}]);
+          const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_API_BASE: faulty.baseUrl}), {
+            clockSpeed,
+          });
+          expect(run.code).toBe(1);
+          expect(run.stderr).toMatch(/^301 Moved Permanently: the answer is not JSON/m);
+          expect(faulty.attempts).toHaveLength(1);
+          expect(mock.requests).toEqual([]);
+        },
+      );
+
+      proxyTest(
+        `${samples.createPayment[i]} sends a secret key read with its line break without it`,
+        async ({mock}) => {
+          const run = await runSample(
+            samples.createPayment[i],
+            mockEnv(mock, {COINWHARF_SECRET_KEY: `${testSecretKey}\n`}),
+            {clockSpeed},
+          );
+          expect(run.code, run.stderr).toBe(0);
+          expect(mock.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v1/payments', 201]]);
+        },
+      );
+    }
+
+    if (language === 'Python') {
+      proxyTest(
+        `${samples.createPayment[i]} stops at once on a secret key with a line break inside, never printing the key`,
+        async ({mock}) => {
+          const key = `${testSecretKey.slice(0, 12)}\n${testSecretKey.slice(12)}`;
+          const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_SECRET_KEY: key}), {
+            clockSpeed,
+          });
+          expect(run.code).toBe(1);
+          expect(run.stderr).toMatch(/^Cannot send the request: a header is not valid; check COINWHARF_SECRET_KEY/m);
+          expect(run.stderr + run.stdout).not.toContain(testSecretKey.slice(12));
+          expect(mock.requests).toEqual([]);
+        },
+      );
     }
 
     for (const file of [samples.createPayment[i], samples.getPayment[i]]) {

@@ -18,6 +18,8 @@ export type Fault =
   | 'drop'
   /** A 201's headers and the first bytes of its body, then silence with the connection open: a stalled body. */
   | 'stall'
+  /** A 301 to this URL, as a proxy or an http-to-https rule answers. */
+  | {redirect: string}
   /** Passed through unchanged. */
   | 'pass'
   /** Passed through once `until` settles, as a request the API is slow to start on. */
@@ -81,6 +83,8 @@ export async function startFaultProxy(mock: MockApi, faults: Fault[], {forever =
       } else if (kind === 'stall') {
         res.writeHead(201, {'content-type': 'application/json', 'content-length': '400'});
         res.write('{"id":"pay_');
+      } else if (kind && 'redirect' in kind) {
+        res.writeHead(301, {location: kind.redirect}).end();
       } else if (kind && 'retryAfter' in kind) {
         res.writeHead(429, {'content-type': 'application/json', 'retry-after': String(kind.retryAfter)});
         res.end(JSON.stringify({error: {...rateLimited, request_id: `req_proxy${n}`}}));
