@@ -1,5 +1,6 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {patchFiles} from '../../plugins/upstream-patches';
 /** One place where the site runs its own code instead of upstream's, and the upstream files it stands in for. */
 export interface Deviation {
   kind: 'wrapper' | 'ejected';
@@ -81,13 +82,8 @@ export function patchOf(name: string, text: string): Patch {
 }
 
 /** Every patch of the repository's patches/ folder. */
-export function patchesOf(repo: string): Patch[] {
-  const folder = path.join(repo, 'patches');
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.patch'))
-    .sort()
-    .map((name) => patchOf(name, readFileSync(path.join(folder, name), 'utf8')));
-}
+export const patchesOf = (repo: string): Patch[] =>
+  patchFiles(repo).map((file) => patchOf(path.basename(file), readFileSync(file, 'utf8')));
 
 export type UpstreamState = 'unchanged' | 'changed' | 'gone';
 
