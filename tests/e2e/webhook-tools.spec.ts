@@ -2,7 +2,7 @@ import {spawn} from 'node:child_process';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {readdirSync, readFileSync} from 'node:fs';
-import {expect, test, type Locator, type Page} from '@playwright/test';
+import {expect, test, type Locator, type Page, type Route} from '@playwright/test';
 import {Webhook} from 'standardwebhooks';
 import {testServerPort} from '../support/browser';
 import {firstLoadJs, turnOffPrefetching} from '../support/first-load';
@@ -474,5 +474,93 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
     await waitForHydration(page);
     await expect(shellOf(page, checker(page))).toHaveAttribute('data-load-on-approach', 'ready');
     await expect(shellOf(page, generator(page))).toHaveAttribute('data-load-on-approach', 'waiting');
+  });
+
+  /**
+   * Holds back the tools' code from now on: each request of a tool's chunk waits until `release`.
+   * The reader's typing then happens, for certain, while the server's HTML of the tool is all there is.
+   */
+  async function holdToolCode(page: Page) {
+    const chunks = toolChunkPaths();
+    const held: Route[] = [];
+    let released = false;
+    await page.route(
+      (url) => chunks.includes(url.pathname),
+      (route) => (released ? route.continue() : void held.push(route)),
+    );
+    return {
+      requested: () => held.length,
+      release: async () => {
+        released = true;
+        for (const route of held.splice(0)) await route.continue();
+      },
+    };
+  }
+
+  test('what a reader types into the checker before its code arrives is kept, and checked', async ({page}) => {
+    await page.goto(routes.webhookGuide);
+    await waitForHydration(page);
+    const code = await holdToolCode(page);
+    const tool = checker(page);
+    await tool.scrollIntoViewIfNeeded();
+    await expect.poll(code.requested, 'the checker asked for its code').toBeGreaterThan(0);
+    const delivery = labelled({secret, ...signedDelivery()});
+    // Typed key by key, as soon as each field is there: the tool's code has not arrived.
+    for (const [label, value] of Object.entries(delivery)) {
+      await tool.getByLabel(label, {exact: true}).pressSequentially(value);
+    }
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'waiting');
+    await code.release();
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'ready');
+    for (const [label, value] of Object.entries(delivery)) {
+      await expect(tool.getByLabel(label, {exact: true}), label).toHaveValue(value);
+    }
+    await expect(tool.getByLabel(fieldLabels.body, {exact: true}), 'the field typed in last').toBeFocused();
+    await tool.getByRole('button', {name: 'Check signature'}).click();
+    await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
+  });
+
+  test('a secret still being typed as the checker’s code arrives is kept whole, every key after it too', async ({
+    page,
+  }) => {
+    await page.goto(routes.webhookGuide);
+    await waitForHydration(page);
+    const code = await holdToolCode(page);
+    const tool = checker(page);
+    await tool.scrollIntoViewIfNeeded();
+    await expect.poll(code.requested, 'the checker asked for its code').toBeGreaterThan(0);
+    const field = tool.getByLabel(fieldLabels.secret, {exact: true});
+    const typing = field.pressSequentially(secret, {delay: 40});
+    // The code arrives with the secret half typed.
+    await expect.poll(async () => (await field.inputValue()).length).toBeGreaterThanOrEqual(8);
+    await code.release();
+    await typing;
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'ready');
+    await expect(tool.getByLabel(fieldLabels.secret, {exact: true})).toHaveValue(secret);
+    await expect(tool.getByLabel(fieldLabels.secret, {exact: true})).toBeFocused();
+  });
+
+  test('the event type, secret and URL chosen in the generator before its code arrives are kept, and signed', async ({
+    page,
+  }) => {
+    await page.goto(routes.webhookGuide);
+    await waitForHydration(page);
+    const code = await holdToolCode(page);
+    const tool = generator(page);
+    await tool.scrollIntoViewIfNeeded();
+    await expect.poll(code.requested, 'the generator asked for its code').toBeGreaterThan(0);
+    await tool.getByLabel('Event type').selectOption('payment.expired');
+    await tool.getByLabel('Endpoint secret (whsec_…)').pressSequentially(secret);
+    await tool.getByLabel('Your endpoint URL').fill('');
+    await tool.getByLabel('Your endpoint URL').pressSequentially('http://127.0.0.1:4242/kept');
+    await expect(shellOf(page, generator(page))).toHaveAttribute('data-load-on-approach', 'waiting');
+    await code.release();
+    await expect(shellOf(page, generator(page))).toHaveAttribute('data-load-on-approach', 'ready');
+    await expect(tool.getByLabel('Event type')).toHaveValue('payment.expired');
+    await expect(tool.getByLabel('Endpoint secret (whsec_…)')).toHaveValue(secret);
+    await expect(tool.getByLabel('Your endpoint URL')).toHaveValue('http://127.0.0.1:4242/kept');
+    await tool.getByRole('button', {name: 'Sign a test event'}).click();
+    await expect(tool.getByText('Signed a payment.expired event.')).toBeVisible();
+    await expect(tool.locator('pre').first()).toContainText('http://127.0.0.1:4242/kept');
   });
 });

@@ -9,6 +9,57 @@ const preloadMargin = '600px 0px';
 const serverHtml = {__html: ''};
 
 const focusable = 'input, textarea, select, button';
+const fields = 'input, textarea, select';
+
+/**
+ * What changes a field's value (a select fires `input` too), the focus or the caret. Not `change`: a
+ * field the reader edited fires it as React removes it, with the focus already gone.
+ */
+const readerActions = ['input', 'focusin', 'keyup', 'pointerup'] as const;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** What the reader had typed or chosen in the server's HTML of a tool, field by field, and where the caret was. */
+interface Kept {
+  values: string[];
+  focused: number;
+  selection: [number, number] | undefined;
+}
+
+function keep(element: HTMLElement): Kept {
+  const all = [...element.querySelectorAll<Field>(fields)];
+  const active = document.activeElement;
+  const caret = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : undefined;
+  return {
+    values: all.map((field) => field.value),
+    focused: [...element.querySelectorAll(focusable)].findIndex((control) => control === active),
+    selection:
+      caret && all.includes(caret) && caret.selectionStart !== null
+        ? [caret.selectionStart, caret.selectionEnd ?? caret.selectionStart]
+        : undefined,
+  };
+}
+
+/**
+ * Puts each kept value into the working tool's field at the same place, as if typed: through the
+ * element's own value setter (React's tracker then sees a change) and the event React listens to,
+ * so the tool's state has it too. Fields the reader left as they were are not touched.
+ */
+function restore(element: HTMLElement, kept: Kept): void {
+  for (const [i, field] of [...element.querySelectorAll<Field>(fields)].entries()) {
+    const value = kept.values[i];
+    if (value === undefined || field.value === value) continue;
+    const prototype = Object.getPrototypeOf(field) as object;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', {bubbles: true}));
+  }
+  const control = element.querySelectorAll<HTMLElement>(focusable)[kept.focused];
+  if (!control) return;
+  control.focus();
+  if (kept.selection && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) {
+    control.setSelectionRange(...kept.selection);
+  }
+}
 
 export interface ApproachLoader {
   /** Asks for the tool's code; calling it again does nothing. */
@@ -57,15 +108,21 @@ export default function LoadOnApproach({loader, fallback}: Props): ReactNode {
     // On the server the tool is always here; in the browser, only once loaded and after hydration.
     !ExecutionEnvironment.canUseDOM || isBrowser ? loader.current() : undefined,
   );
-  const refocus = useRef(-1);
+  const kept = useRef<Kept | undefined>(undefined);
+  const swapped = useRef(false);
 
   useEffect(() => {
     const element = box.current;
     if (!element || Tool) return undefined;
     let live = true;
+    // Read when the code arrives and again at each keystroke, choice or focus until the working tool
+    // replaces the server's HTML, which React does a task or more later.
+    const remember = () => {
+      if (!swapped.current) kept.current = keep(element);
+    };
     void loader.loaded.then((loaded) => {
       if (!live) return;
-      refocus.current = [...element.querySelectorAll(focusable)].findIndex((field) => field === document.activeElement);
+      remember();
       setTool(() => loaded);
     });
     const {start} = loader;
@@ -83,21 +140,25 @@ export default function LoadOnApproach({loader, fallback}: Props): ReactNode {
     onHash();
     element.addEventListener('focusin', start);
     element.addEventListener('pointerdown', start);
+    for (const type of readerActions) element.addEventListener(type, remember);
     window.addEventListener('hashchange', onHash);
     return () => {
       live = false;
       observer.disconnect();
       element.removeEventListener('focusin', start);
       element.removeEventListener('pointerdown', start);
+      for (const type of readerActions) element.removeEventListener(type, remember);
       window.removeEventListener('hashchange', onHash);
     };
   }, [loader, Tool]);
 
-  // The field the reader was in before the code arrived keeps the focus in the working tool.
+  // What the reader typed or chose before the code arrived, and the field they were in, carry over to
+  // the working tool before it is painted.
   useLayoutEffect(() => {
-    if (!Tool || refocus.current < 0) return;
-    box.current?.querySelectorAll<HTMLElement>(focusable)[refocus.current]?.focus();
-    refocus.current = -1;
+    if (!Tool || !box.current) return;
+    swapped.current = true;
+    if (kept.current) restore(box.current, kept.current);
+    kept.current = undefined;
   }, [Tool]);
 
   const state = Tool && isBrowser ? 'ready' : 'waiting';
