@@ -119,6 +119,9 @@ const themeConfig = {
     id: 'sandbox-networks-2025',
     content: `Sandbox payments settle on test networks only: Bitcoin testnet4, Sepolia, Base Sepolia, Amoy, Solana devnet and Nile. <a href="${routes.quickstart}">Run the quickstart</a>.`,
     isCloseable: true,
+    // Set as the bar's inline style: variables (src/css/custom.css) give each colour mode its own.
+    backgroundColor: 'var(--cw-announcement-bar-background)',
+    textColor: 'var(--cw-announcement-bar-color)',
   },
   navbar: {
     title: brand.siteTitle,

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {routes, waitForHydration} from '../support/site';
+import {routes, switchToDarkMode, waitForHydration} from '../support/site';
 
 const html = (page: import('@playwright/test').Page) => page.locator('html');
 
@@ -59,6 +59,30 @@ test.describe('announcement bar (SPEC §4)', () => {
     await page.goto(routes.home);
     await waitForHydration(page);
     await expect(bar(page)).toHaveCount(0);
+  });
+
+  test('takes the colours of the mode: black on white in light, light text on the dark surface in dark', async ({
+    page,
+  }) => {
+    await page.goto(routes.welcome);
+    await waitForHydration(page);
+    const colours = () =>
+      bar(page).evaluate((element) => {
+        const link = element.querySelector('a')!;
+        const close = element.querySelector('button[aria-label="Close"]')!;
+        return {
+          background: getComputedStyle(element).backgroundColor,
+          text: getComputedStyle(element).color,
+          link: getComputedStyle(link).color,
+          close: getComputedStyle(close).color,
+        };
+      });
+    const black = 'rgb(0, 0, 0)';
+    expect(await colours()).toEqual({background: 'rgb(255, 255, 255)', text: black, link: black, close: black});
+    await switchToDarkMode(page);
+    // Infima's dark surface (the navbar's) and its text colour: the bar reads as part of the dark page.
+    const light = 'rgb(227, 227, 227)';
+    await expect.poll(colours).toEqual({background: 'rgb(36, 37, 38)', text: light, link: light, close: light});
   });
 
   test('reappears when the bar id differs from the one dismissed', async ({page}) => {
