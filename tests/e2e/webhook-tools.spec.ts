@@ -497,13 +497,19 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
     };
   }
 
-  test('what a reader types into the checker before its code arrives is kept, and checked', async ({page}) => {
+  /** The guide, hydrated, scrolled to a tool that has asked for its code, which is held back. */
+  async function nearWithCodeHeld(page: Page, locate: (page: Page) => Locator) {
     await page.goto(routes.webhookGuide);
     await waitForHydration(page);
     const code = await holdToolCode(page);
-    const tool = checker(page);
+    const tool = locate(page);
     await tool.scrollIntoViewIfNeeded();
-    await expect.poll(code.requested, 'the checker asked for its code').toBeGreaterThan(0);
+    await expect.poll(code.requested, 'the tool asked for its code').toBeGreaterThan(0);
+    return {tool, code};
+  }
+
+  test('what a reader types into the checker before its code arrives is kept, and checked', async ({page}) => {
+    const {tool, code} = await nearWithCodeHeld(page, checker);
     const delivery = labelled({secret, ...signedDelivery()});
     // Typed key by key, as soon as each field is there: the tool's code has not arrived.
     for (const [label, value] of Object.entries(delivery)) {
@@ -523,12 +529,7 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
   test('a secret still being typed as the checker’s code arrives is kept whole, every key after it too', async ({
     page,
   }) => {
-    await page.goto(routes.webhookGuide);
-    await waitForHydration(page);
-    const code = await holdToolCode(page);
-    const tool = checker(page);
-    await tool.scrollIntoViewIfNeeded();
-    await expect.poll(code.requested, 'the checker asked for its code').toBeGreaterThan(0);
+    const {tool, code} = await nearWithCodeHeld(page, checker);
     const field = tool.getByLabel(fieldLabels.secret, {exact: true});
     const typing = field.pressSequentially(secret, {delay: 40});
     // The code arrives with the secret half typed.
@@ -543,19 +544,14 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
   test('the event type, secret and URL chosen in the generator before its code arrives are kept, and signed', async ({
     page,
   }) => {
-    await page.goto(routes.webhookGuide);
-    await waitForHydration(page);
-    const code = await holdToolCode(page);
-    const tool = generator(page);
-    await tool.scrollIntoViewIfNeeded();
-    await expect.poll(code.requested, 'the generator asked for its code').toBeGreaterThan(0);
+    const {tool, code} = await nearWithCodeHeld(page, generator);
     await tool.getByLabel('Event type').selectOption('payment.expired');
     await tool.getByLabel('Endpoint secret (whsec_…)').pressSequentially(secret);
     await tool.getByLabel('Your endpoint URL').fill('');
     await tool.getByLabel('Your endpoint URL').pressSequentially('http://127.0.0.1:4242/kept');
-    await expect(shellOf(page, generator(page))).toHaveAttribute('data-load-on-approach', 'waiting');
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'waiting');
     await code.release();
-    await expect(shellOf(page, generator(page))).toHaveAttribute('data-load-on-approach', 'ready');
+    await expect(shellOf(page, tool)).toHaveAttribute('data-load-on-approach', 'ready');
     await expect(tool.getByLabel('Event type')).toHaveValue('payment.expired');
     await expect(tool.getByLabel('Endpoint secret (whsec_…)')).toHaveValue(secret);
     await expect(tool.getByLabel('Your endpoint URL')).toHaveValue('http://127.0.0.1:4242/kept');
