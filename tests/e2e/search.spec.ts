@@ -284,6 +284,17 @@ test.describe('local search', () => {
     expect(expected.filter((path) => !indexed.has(path))).toEqual([]);
   });
 
+  test('code blocks are left out of the index, while prose and inline code are in it', () => {
+    const text = (JSON.parse(readFileSync(inBuild('search-index.json'), 'utf8')) as {documents: {t?: string}[]}[])
+      .flatMap((part) => part.documents.map((d) => d.t ?? ''))
+      .join('\n');
+    // A line of the webhook guide's receiver sample, in a code block only.
+    expect(text).not.toContain("from 'standardwebhooks'");
+    // Inline code in the guides' prose.
+    expect(text).toContain('payment.succeeded');
+    expect(text).toContain('unsupported_asset_network');
+  });
+
   // Each query is a word of the page's title. Title matches fill the suggestions
   // before headings and text, so no doc that merely mentions the word can push
   // the page out of them; its suggestion starts with the title (a changelog
