@@ -1,12 +1,49 @@
-import type {ComponentProps, ReactNode} from 'react';
+import {useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import styles from './styles.module.css';
 
 type Props = ComponentProps<'table'>;
 
+/** Whether the table scrolls sideways, and whether the reader has reached its last column. */
+type Overflow = 'fits' | 'more' | 'end';
+
+function overflowOf(table: HTMLTableElement): Overflow {
+  const hidden = table.scrollWidth - table.clientWidth;
+  if (hidden <= 1) return 'fits';
+  return Math.abs(table.scrollLeft) >= hidden - 1 ? 'end' : 'more';
+}
+
 /**
  * Markdown tables scroll sideways on narrow screens (Infima's `display: block;
- * overflow: auto`), so they must be reachable by keyboard to be scrolled.
+ * overflow: auto`), so they must be reachable by keyboard to be scrolled, and
+ * one that hides columns says so under it until the reader has scrolled to its
+ * end. The cue is rendered in the browser only once the table is measured, and
+ * is positioned in the table's bottom margin: it moves nothing. Screen readers
+ * read the table's columns in any case, so it is hidden from them.
  */
 export default function ScrollableTable(props: Props): ReactNode {
-  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe: scrollable-region-focusable)
-  return <table tabIndex={0} {...props} />;
+  const ref = useRef<HTMLTableElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>('fits');
+  useEffect(() => {
+    const table = ref.current;
+    if (!table) return undefined;
+    const measure = () => setOverflow(overflowOf(table));
+    const observer = new ResizeObserver(measure);
+    observer.observe(table);
+    table.addEventListener('scroll', measure, {passive: true});
+    return () => {
+      observer.disconnect();
+      table.removeEventListener('scroll', measure);
+    };
+  }, []);
+  return (
+    <>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe: scrollable-region-focusable) */}
+      <table ref={ref} tabIndex={0} {...props} />
+      {overflow === 'more' && (
+        <span className={styles.cue} aria-hidden="true">
+          Scroll sideways for more columns →
+        </span>
+      )}
+    </>
+  );
 }
