@@ -14,7 +14,8 @@ port=${TEST_SERVER_PORT:-3219}
 busy() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
 ticks=$(getconf CLK_TCK)
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+output=$(mktemp -d)
+trap 'rm -rf "$log" "$output"' EXIT
 
 measure() {
   local label=$1
@@ -22,7 +23,7 @@ measure() {
   local before started
   before=$(busy)
   started=$SECONDS
-  CI=true TEST_SERVER_PORT=$port npx playwright test --retries 0 --output "$(mktemp -d)" "$@" >"$log" 2>&1
+  CI=true TEST_SERVER_PORT=$port npx playwright test --retries 0 --output "$output" "$@" >"$log" 2>&1
   local status=$?
   local cpu=$((($(busy) - before) / ticks))
   local summary

@@ -3,13 +3,10 @@ import styles from './styles.module.css';
 
 type Props = ComponentProps<'table'>;
 
-/** Whether the table scrolls sideways, and whether the reader has reached its last column. */
-type Overflow = 'fits' | 'more' | 'end';
-
-function overflowOf(table: HTMLTableElement): Overflow {
+/** Whether columns of the table are hidden to the right of what it shows. */
+function hidesColumns(table: HTMLTableElement): boolean {
   const hidden = table.scrollWidth - table.clientWidth;
-  if (hidden <= 1) return 'fits';
-  return Math.abs(table.scrollLeft) >= hidden - 1 ? 'end' : 'more';
+  return hidden > 1 && Math.abs(table.scrollLeft) < hidden - 1;
 }
 
 /**
@@ -22,11 +19,11 @@ function overflowOf(table: HTMLTableElement): Overflow {
  */
 export default function ScrollableTable(props: Props): ReactNode {
   const ref = useRef<HTMLTableElement>(null);
-  const [overflow, setOverflow] = useState<Overflow>('fits');
+  const [hiding, setHiding] = useState(false);
   useEffect(() => {
     const table = ref.current;
     if (!table) return undefined;
-    const measure = () => setOverflow(overflowOf(table));
+    const measure = () => setHiding(hidesColumns(table));
     const observer = new ResizeObserver(measure);
     observer.observe(table);
     table.addEventListener('scroll', measure, {passive: true});
@@ -39,7 +36,7 @@ export default function ScrollableTable(props: Props): ReactNode {
     <>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe: scrollable-region-focusable) */}
       <table ref={ref} tabIndex={0} {...props} />
-      {overflow === 'more' && (
+      {hiding && (
         <span className={styles.cue} aria-hidden="true">
           Scroll sideways for more columns →
         </span>
