@@ -243,6 +243,14 @@ async function asReader(apiBase: string, body: (session: TerminalSession) => Pro
     session.close();
     rmSync(work, {recursive: true, force: true});
   }
+  // Closing the terminals ends the receiver, which lets go of its port a moment later: the next flow
+  // in this worker starts by checking that port.
+  await expect
+    .poll(() => portIsFree(4242), {
+      message: 'port 4242 is free once the reader’s terminals are closed',
+      timeout: 10_000,
+    })
+    .toBe(true);
 }
 
 // The real payment pays the demo order create-payment makes (order_ and 8 hex digits of its key); the
