@@ -110,6 +110,16 @@ describe('check:upgrade', () => {
         version: '3.10.2',
         files: ['lib/hooks/useCodeWordWrap.js', 'lib/hooks/useWindowSize.js'],
       },
+      {
+        file: 'patches/@easyops-cn+docusaurus-search-local+0.55.3.patch',
+        package: '@easyops-cn/docusaurus-search-local',
+        version: '0.55.3',
+        files: [
+          'dist/client/client/theme/worker.js',
+          'dist/client/client/utils/processTreeStatusOfSearchResults.js',
+          'dist/client/client/utils/sortSearchResults.js',
+        ],
+      },
     ]);
   });
 
