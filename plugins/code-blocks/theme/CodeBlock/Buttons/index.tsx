@@ -1,7 +1,9 @@
 import {startTransition, useEffect, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
 import Buttons from '@theme-init/CodeBlock/Buttons';
 import type ButtonsType from '@theme/CodeBlock/Buttons';
 import type {WrapperProps} from '@docusaurus/types';
+import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ButtonsType>;
 
@@ -30,7 +32,8 @@ function whenIdle(callback: () => void): () => void {
  * one: on the quickstart 26 blocks' buttons, icons and effects in one long
  * task at a phone's speed. Here they come when the browser is first idle, as
  * a transition, which React renders in slices; a block rendered later (a
- * client-side navigation) gets them at once, as upstream.
+ * client-side navigation) gets them at once, as upstream. On a touch screen
+ * they are always shown, in the block's title bar (./styles.module.css).
  */
 export default function ButtonsWrapper(props: Props): ReactNode {
   const [ready, setReady] = useState(idleOnce);
@@ -38,5 +41,5 @@ export default function ButtonsWrapper(props: Props): ReactNode {
     if (ready) return undefined;
     return whenIdle(() => startTransition(() => setReady(true)));
   }, [ready]);
-  return ready ? <Buttons {...props} /> : null;
+  return ready ? <Buttons {...props} className={clsx(props.className, styles.buttons)} /> : null;
 }
