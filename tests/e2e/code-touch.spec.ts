@@ -79,3 +79,22 @@ test('on a touch screen every code block shows Copy, and word wrap where it scro
   expect(blocks.some(({bar}) => bar)).toBe(true);
   expect(blocks.some(({bar}) => !bar)).toBe(true);
 });
+
+test('on a phone a line of code shows at least 40 characters, in 13 px type', async ({page}) => {
+  await page.goto('/payments/quickstart');
+  const pre = page.locator('.theme-code-block pre').first();
+  const {fontSize, characters} = await pre.evaluate((element) => {
+    // The width of one character: a probe of 100 in the block's own type, measured and taken out.
+    const probe = document.createElement('span');
+    probe.textContent = 'x'.repeat(100);
+    const line = element.querySelector('.token-line')!;
+    line.append(probe);
+    const width = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    const code = element.querySelector('code')!;
+    const padding = parseFloat(getComputedStyle(code).paddingLeft) + parseFloat(getComputedStyle(code).paddingRight);
+    return {fontSize: getComputedStyle(line).fontSize, characters: Math.floor((element.clientWidth - padding) / width)};
+  });
+  expect(fontSize).toBe('13px');
+  expect(characters).toBeGreaterThanOrEqual(40);
+});
