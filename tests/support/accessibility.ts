@@ -199,7 +199,7 @@ const changedByNarrowing = 'data-a11y-narrowed';
  */
 function markChanges(page: Page, call: 'baseline' | 'compare'): Promise<number> {
   return page.evaluate(
-    ({attribute, first}) => {
+    ({attribute, first, code}) => {
       const store = window as unknown as {before?: WeakMap<Element, string>};
       if (first) {
         store.before = new WeakMap();
@@ -208,6 +208,9 @@ function markChanges(page: Page, call: 'baseline' | 'compare'): Promise<number> 
       const before = store.before!;
       let changed = 0;
       for (const element of document.querySelectorAll('body *')) {
+        // Code lines are left out of every axe run, and their <code> holds nothing else (see
+        // `expectCodeHoldsOnlyLines`): a phone's smaller code type changes them all, and nothing to check.
+        if (element.closest(code)) continue;
         const style = getComputedStyle(element);
         const shown = element.checkVisibility({visibilityProperty: true, opacityProperty: true});
         const value = [
@@ -232,7 +235,7 @@ function markChanges(page: Page, call: 'baseline' | 'compare'): Promise<number> 
       }
       return changed;
     },
-    {attribute: changedByNarrowing, first: call === 'baseline'},
+    {attribute: changedByNarrowing, first: call === 'baseline', code: codeOfBlocks},
   );
 }
 
