@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {waitForHydration} from '../support/site';
+import {scrollToEnd, waitForHydration} from '../support/site';
 
 // A phone: a touch screen (no hover, which is what shows the buttons elsewhere) 375 px wide.
 test.use({hasTouch: true, viewport: {width: 375, height: 740}});
@@ -13,13 +13,7 @@ test('on a touch screen every code block shows Copy, and word wrap where it scro
   // The buttons come when the browser is first idle after the page loads; a block learns whether it
   // scrolls sideways (and so has the word wrap button) as it nears the screen: scrolled to the end.
   await expect(copyButtons.first()).toBeAttached();
-  for (let end = false; !end;) {
-    end = await page.evaluate(async () => {
-      window.scrollBy(0, window.innerHeight);
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-    });
-  }
+  await scrollToEnd(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect
     .poll(() =>

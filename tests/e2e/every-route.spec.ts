@@ -18,7 +18,7 @@ import {builtPage} from '../support/built-html';
 import {expectEditLinkDateAndFeedback} from '../support/edit-and-feedback';
 import {recordRequests, type SeenRequest} from '../support/network';
 import {buildDir, expect, test, watchPage} from '../support/nginx';
-import {builtSitemapPaths, switchToDarkMode, unknownPath} from '../support/site';
+import {builtSitemapPaths, scrollToEnd, switchToDarkMode, unknownPath} from '../support/site';
 
 // Every route of the sitemap and the not-found page, in one whole visit each, as a reader makes it,
 // through nginx with the production CSP (one page load for all of it):
@@ -109,20 +109,6 @@ function disallowed(seen: SeenRequest[], origin: string, visited: string): strin
     .map(({kind, method, url}) => `${kind} ${method} ${url}`);
 }
 
-/** Scrolls to the end of the page by screenfuls, so content drawn or prefetched on approach comes in. */
-async function scrollToEnd(page: Page): Promise<void> {
-  for (;;) {
-    const {y, end} = await page.evaluate(async () => {
-      window.scrollBy(0, window.innerHeight);
-      // A rendered frame at each screenful, so what loads on approach sees every position.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return {y: window.scrollY + window.innerHeight, end: document.documentElement.scrollHeight};
-    });
-    if (y >= end - 1) break;
-  }
-  await expect(page.locator('[data-mermaid-placeholder]')).toHaveCount(0);
-}
-
 /**
  * Picks another tab in every tab list the page has. A list that already
  * followed a synced group switched earlier is not clicked again (each click
@@ -183,6 +169,7 @@ for (const path of routes) {
       if (mode === 'light') {
         // What is drawn or prefetched on approach (the Mermaid diagram, the next pages' chunks) comes in.
         await scrollToEnd(page);
+        await expect(page.locator('[data-mermaid-placeholder]')).toHaveCount(0);
         await scrollToTop(page);
         await flattenCodeLines(page);
       }

@@ -67,6 +67,20 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
 
+/**
+ * Scrolls to the end of the page by screenfuls, with a rendered frame at each, so what loads as it
+ * nears the screen (a diagram, a block's word wrap button, the next pages' chunks) sees every position.
+ */
+export async function scrollToEnd(page: Page): Promise<void> {
+  for (let end = false; !end;) {
+    end = await page.evaluate(async () => {
+      window.scrollBy(0, window.innerHeight);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    });
+  }
+}
+
 /** Switches from light to dark mode as a reader does: one click on the navbar's colour mode toggle. */
 export async function switchToDarkMode(page: Page): Promise<void> {
   const html = page.locator('html');
