@@ -1,4 +1,5 @@
 import {expect, test, type Locator, type Page} from '@playwright/test';
+import {searchResultsPage} from '../support/search-results-page';
 import {waitForHydration} from '../support/site';
 
 // What a reader types, and the page or section they mean: each must be among the results page's first
@@ -55,23 +56,11 @@ async function readResults(page: Page): Promise<{link: string; title: string; pa
   );
 }
 
-/** Opens the results page for the first query; the next ones are typed into its own field. */
+/** Searches on the results page (one load for every query) and reads its results. */
 function resultsPage(page: Page): (query: string) => ReturnType<typeof readResults> {
-  const field = page.getByRole('main').getByRole('searchbox', {name: 'Search'});
-  const outcome = page.getByRole('main').getByText(/^(\d+ documents? found|No documents were found)$/);
-  let opened = false;
+  const search = searchResultsPage(page);
   return async (query) => {
-    if (!opened) {
-      await page.goto(`/search?q=${encodeURIComponent(query)}`);
-      opened = true;
-    } else {
-      // Emptied, the page shows no outcome line, so the one awaited next is this query's.
-      await field.fill('');
-      await expect(outcome).toHaveCount(0);
-      await field.fill(query);
-    }
-    await expect(page.getByRole('heading', {level: 1})).toHaveText(`Search results for "${query}"`);
-    await expect(outcome, query).toBeVisible({timeout: 15_000});
+    await search(query);
     return readResults(page);
   };
 }
