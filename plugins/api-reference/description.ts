@@ -73,6 +73,8 @@ export interface Operation {
   responses: Record<string, Response>;
   security?: unknown[];
   'x-sample-files'?: string[];
+  /** The error codes it can return besides those every operation can (401, 429, 5XX). */
+  'x-error-codes'?: string[];
   /** Local files the sample files import, shown whole below them so the page is self-contained. */
   'x-sample-imports'?: string[];
 }

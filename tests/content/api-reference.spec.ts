@@ -84,6 +84,7 @@ const errorCodes: Record<string, {status: number; type: string}> =
 
 test('the reference has a section for every operation, titled with its summary and naming its method and path', () => {
   expect(operations).toHaveLength(14);
+  const intro = builtPage('/api/');
   for (const {method, route, webhook, operation, page, id} of operations) {
     const $ = builtPage(page);
     const where = `${page}#${id}`;
@@ -99,8 +100,20 @@ test('the reference has a section for every operation, titled with its summary a
       const name = parameter.$ref ? raw.components.parameters[parameter.$ref.split('/').pop()].name : parameter.name;
       expect(fieldNames($, id), `${where} shows its parameter ${name}`).toContain(name);
     }
+    const links = $(`h2#${id}`)
+      .nextUntil('h2')
+      .find('a[href]')
+      .map((_, link) => $(link).attr('href'))
+      .get();
     for (const status of Object.keys(operation.responses)) {
-      expect($(`#${id}-response-${status.toLowerCase()}`).length, `${where} shows its ${status} response`).toBe(1);
+      const anchor = status.toLowerCase();
+      if (['401', '429', '5XX'].includes(status)) {
+        // Every operation can answer these: explained once on the introduction, linked from each operation.
+        expect(links, `${where} links its ${status} response`).toContain(`/api/#error-status-${anchor}`);
+        expect(intro(`#error-status-${anchor}`).length, `/api/ explains ${status}`).toBe(1);
+      } else {
+        expect($(`#${id}-response-${anchor}`).length, `${where} shows its ${status} response`).toBe(1);
+      }
     }
   }
 });

@@ -1000,6 +1000,13 @@ export async function startMockApi(): Promise<MockApi> {
       const status = String(reply.status);
       if (!declared.some((code) => code === status || code === `${status[0]}XX`))
         violations.push(`${where}: mock answered ${status}, not declared`);
+      // An error of the operation's own (not 401, 429 or 5XX, which every operation can answer) has a
+      // code the operation lists: a reader handles what the reference says an operation returns.
+      const errorCode: unknown = (reply.body as any)?.error?.code;
+      const everyOperation = status === '401' || status === '429' || status.startsWith('5');
+      const listed: string[] = (operation as any)['x-error-codes'] ?? [];
+      if (typeof errorCode === 'string' && !everyOperation && !listed.includes(errorCode))
+        violations.push(`${where}: mock answered ${status} ${errorCode}, which ${operation.operationId} does not list`);
       const check = api.validateResponse(reply.body, operation, reply.status);
       if (check.errors)
         violations.push(

@@ -4,21 +4,13 @@
  * URL from `servers`, the error object and every error code from
  * `x-error-codes`, and the list of operations and objects.
  */
-import {anchorId, fullPath, operationSlug, type ErrorCode} from '../description';
+import {anchorId, fullPath, operationSlug} from '../description';
 import type {ApiModel, OperationEntry} from '../model';
 import {blocks, code, heading, inline, jsonBlock, mdxText} from '../mdx';
 import {objectAnchor, objectsPage} from '../render-fields';
+import {commonErrorsSection, errorAnchor, errorCodes} from './errors';
 
-/** The id of an error code's section on the introduction. */
-export const errorAnchor = (name: string): string => `error-${anchorId(name)}`;
-
-/** Every error code, `x-error-codes` of the error object's `code`. */
-export function errorCodes(api: ApiModel): Record<string, ErrorCode> {
-  const error = api.schemas.Error?.properties?.error;
-  const codes = error?.properties?.code?.['x-error-codes'];
-  if (!codes) throw new Error('api/openapi.yaml: the Error schema has no error.code x-error-codes to list');
-  return codes;
-}
+export {errorAnchor, errorCodes} from './errors';
 
 /** `info.description`, split at its first `## ` heading: the opening, and the sections after it. */
 function splitDescription(description: string): [string, string] {
@@ -26,13 +18,14 @@ function splitDescription(description: string): [string, string] {
   return at === -1 ? [description, ''] : [description.slice(0, at), description.slice(at)];
 }
 
-function errorsSection(api: ApiModel): string {
+function errorsSection(api: ApiModel, entries: OperationEntry[]): string {
   const example = api.responses.BadRequest?.content?.['application/json']?.example;
   const codes = Object.entries(errorCodes(api)).sort(([, a], [, b]) => a.status - b.status);
   return blocks(
     heading(2, 'Errors', 'errors'),
     `A request that fails gets an HTTP status and a body holding one [error object](${objectsPage}#${objectAnchor('Error')}): ${code('type')} (the kind of error), ${code('code')} (what went wrong, stable: branch on it), ${code('message')} (for developers, not for customers), ${code('param')} (the parameter at fault, or null) and ${code('request_id')} (quote it to support).`,
     example !== undefined && jsonBlock(example, '400 response'),
+    commonErrorsSection(api, entries),
     heading(3, 'Error codes', 'error-codes'),
     'Every code the API returns, with its HTTP status, what causes it and how to fix it:',
     ...codes.map(([name, error]) =>
@@ -81,7 +74,7 @@ export function introPage(api: ApiModel, entries: OperationEntry[], objectNames:
     heading(2, 'The description file', 'description-file'),
     `This reference is generated from one OpenAPI ${code(api.openapi)} description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).`,
     mdxText(sections),
-    errorsSection(api),
+    errorsSection(api, entries),
     operationsSection(api, entries),
     heading(2, 'Objects', 'objects'),
     'What the API returns and sends, field by field, each field with a link of its own:',

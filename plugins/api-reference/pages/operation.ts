@@ -2,8 +2,9 @@
  * A tag's page (Payments, Refunds, …) with a section per operation: what it
  * does, the guides that use it, its request example (the tested files of
  * `x-sample-files`, in the site-wide tabs), its parameters, its request body
- * field by field, and every response with its schema, example and the error
- * codes its status carries. One page per tag rather than per operation: every
+ * field by field, and its responses: each success with its schema and example,
+ * each error of its own with the codes it can return (the errors every operation
+ * can return are on the introduction, linked). One page per tag rather than per operation: every
  * route adds its entry to the data every page loads (see README, Budgets).
  */
 import {exampleLanguage} from '../../code-blocks/languages';
@@ -14,21 +15,7 @@ import type {GuideLink} from '../guides';
 import {blocks, code, heading, jsonBlock, mdxText} from '../mdx';
 import type {ApiModel, OperationEntry, Parameter, Response} from '../model';
 import {constraints, enumLine, renderFields, schemaLink, typeLabel} from '../render-fields';
-import {errorCodes, errorAnchor} from './intro';
-
-const statusText: Record<string, string> = {
-  '200': 'OK',
-  '201': 'Created',
-  '2XX': 'Any success',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '404': 'Not Found',
-  '409': 'Conflict',
-  '410': 'Gone',
-  '422': 'Unprocessable Content',
-  '429': 'Too Many Requests',
-  '5XX': 'Server error',
-};
+import {codeLinks, commonErrorsLine, explainedOnce, isCommonStatus, operationCodes, statusText} from './errors';
 
 /** The `:::code-tabs` group of the operation's tested sample files. */
 export function sampleTabs(entry: OperationEntry): string {
@@ -68,21 +55,6 @@ function renderParameter(api: ApiModel, parameter: Parameter, prefix: string): s
   );
 }
 
-/** The error codes a status can carry: `409` → idempotency_conflict, …; `5XX` → every 5xx code. */
-function codesFor(api: ApiModel, status: string): string[] {
-  return Object.entries(errorCodes(api))
-    .filter(([, error]) =>
-      /^\dXX$/i.test(status) ? String(error.status)[0] === status[0] : String(error.status) === status,
-    )
-    .map(([name]) => name);
-}
-
-/**
- * Headers every response carries (rate limits) or every stored POST answer may carry (a replay):
- * the introduction explains them once, so an operation's responses do not repeat them.
- */
-const explainedOnce = new Set(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed']);
-
 /** The line that stands for the headers left out of every response, naming only those the operation has. */
 function headersNote(operation: OperationEntry['operation']): string | false {
   const names = new Set(Object.values(operation.responses).flatMap((response) => Object.keys(response.headers)));
@@ -98,11 +70,18 @@ function headersNote(operation: OperationEntry['operation']): string | false {
     .join(' ');
 }
 
-function renderResponse(api: ApiModel, status: string, response: Response, prefix: string): string {
+function renderResponse(
+  api: ApiModel,
+  entry: OperationEntry,
+  status: string,
+  response: Response,
+  prefix: string,
+): string {
   const media = response.content?.['application/json'];
   const schema = media?.schema;
   const isError = /^[45]/.test(status);
-  const codes = isError ? codesFor(api, status) : [];
+  // A webhook's answers are the receiver's (a 410 stops deliveries), not the API's error object.
+  const codes = isError && schema?.ref === 'Error' ? operationCodes(api, entry, status) : [];
   const headers = Object.entries(response.headers)
     .filter(([name]) => !explainedOnce.has(name))
     .map(([name, header]) => {
@@ -115,8 +94,7 @@ function renderResponse(api: ApiModel, status: string, response: Response, prefi
     mdxText(response.description),
     returns,
     ...headers,
-    codes.length > 0 &&
-      `Error codes with this status: ${codes.map((name) => `[${code(name)}](./index.mdx#${errorAnchor(name)})`).join(', ')}.`,
+    codes.length > 0 && `Error codes: ${codeLinks(codes, './index.mdx')}.`,
     // A success shows the body it returns; an error's body is the error object, shown on the introduction.
     // The response's own example when it has one (a cancel answers a canceled payment), else the schema's.
     schema && !isError && jsonBlock(media?.example ?? exampleOf(schema), `${status} response`),
@@ -173,7 +151,10 @@ export function operationSection(api: ApiModel, entry: OperationEntry, guides: G
           )),
     heading(3, 'Responses', `${id}-responses`),
     headersNote(operation),
-    ...Object.entries(operation.responses).map(([status, response]) => renderResponse(api, status, response, id)),
+    ...Object.entries(operation.responses)
+      .filter(([status]) => !isCommonStatus(status))
+      .map(([status, response]) => renderResponse(api, entry, status, response, id)),
+    commonErrorsLine(entry),
   );
 }
 

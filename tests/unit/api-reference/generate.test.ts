@@ -114,17 +114,46 @@ describe('the API reference generator', () => {
     expect(page('payments.mdx')).toContain('##### `price.precision` {/* #create-payment-body-price-precision */}');
   });
 
-  test('a new error code is listed on the introduction and on the responses with its status', () => {
+  test('a new error code is listed on the introduction, and under an operation once the operation lists it', () => {
+    const expired = {
+      status: 409,
+      type: 'invalid_request_error',
+      cause: 'The quote ended.',
+      fix: 'Create a new payment.',
+    };
+    const link = '[`payment_expired`](./index.mdx#error-payment-expired)';
     editDescription((api) => {
-      api.components.schemas.Error.properties!.error.properties!.code['x-error-codes']!.payment_expired = {
-        status: 409,
-        type: 'invalid_request_error',
-        cause: 'The quote ended.',
-        fix: 'Create a new payment.',
-      };
+      api.components.schemas.Error.properties!.error.properties!.code['x-error-codes']!.payment_expired = expired;
     });
     expect(page('index.mdx')).toContain('#### `payment_expired` {/* #error-payment-expired */}');
-    expect(page('payments.mdx')).toContain('[`payment_expired`](./index.mdx#error-payment-expired)');
+    expect(page('payments.mdx')).not.toContain(link);
+    editDescription((api) => api.paths['/payments/{id}/cancel'].post['x-error-codes']!.push('payment_expired'));
+    const payments = page('payments.mdx');
+    const cancel = payments.slice(payments.indexOf('{/* #cancel-payment */}')).split('\n## ')[0];
+    expect(cancel).toContain(
+      `Error codes: [\`payment_invalid_state\`](./index.mdx#error-payment-invalid-state), [\`idempotency_conflict\`](./index.mdx#error-idempotency-conflict), [\`idempotency_in_progress\`](./index.mdx#error-idempotency-in-progress), ${link}.`,
+    );
+  });
+
+  test("an operation's error codes fail the build when they are not defined, not of its own statuses, or missing for one", () => {
+    const cancel = (api: ApiDescription) => api.paths['/payments/{id}/cancel'].post;
+    editDescription((api) => cancel(api)['x-error-codes']!.push('payment_gone'));
+    expect(() => referencePages(site)).toThrow(
+      'api/openapi.yaml: operation cancelPayment lists error code payment_gone, which x-error-codes of the Error object does not define',
+    );
+    editDescription((api) => cancel(api)['x-error-codes']!.splice(-1, 1, 'unsupported_currency'));
+    expect(() => referencePages(site)).toThrow(
+      'api/openapi.yaml: operation cancelPayment lists error code unsupported_currency (422), but has no 422 response of its own',
+    );
+    // 401, 429 and 5XX are every operation's: listing their codes under one is an error too.
+    editDescription((api) => cancel(api)['x-error-codes']!.splice(-1, 1, 'rate_limited'));
+    expect(() => referencePages(site)).toThrow(
+      'api/openapi.yaml: operation cancelPayment lists error code rate_limited (429), but has no 429 response of its own',
+    );
+    editDescription((api) => (cancel(api)['x-error-codes'] = ['parameter_invalid', 'payment_invalid_state']));
+    expect(() => referencePages(site)).toThrow(
+      'api/openapi.yaml: operation cancelPayment answers 404 but lists no error code with that status in its x-error-codes',
+    );
   });
 
   test('an operation without x-sample-files fails the build, naming the operation', () => {

@@ -84,6 +84,7 @@ const description = tinyApi(
           },
           'x-sample-files': ['examples/payments/update.sh', 'examples/payments/update.py'],
           'x-sample-imports': ['examples/lib/client.ts'],
+          'x-error-codes': ['invalid_amount'],
         }),
       },
     },
@@ -171,10 +172,9 @@ describe('an operation section', () => {
         '#### `400` Bad Request {/* #update-payment-response-400 */}',
         'Bad.',
         'Returns an [`Error`](./objects.mdx#error) object.',
-        'Error codes with this status: [`invalid_amount`](./index.mdx#error-invalid-amount).',
-        '#### `5XX` Server error {/* #update-payment-response-5xx */}',
-        'Our side.',
-        'Error codes with this status: [`internal`](./index.mdx#error-internal), [`unavailable`](./index.mdx#error-unavailable).',
+        // Only the codes the operation lists; the errors any operation can return are linked, once.
+        'Error codes: [`invalid_amount`](./index.mdx#error-invalid-amount).',
+        'Like every operation, it can also answer [`5XX`](./index.mdx#error-status-5xx): see [errors every operation can return](./index.mdx#errors-every-operation-can-return).',
       ),
     );
   });
@@ -288,6 +288,11 @@ describe('the introduction', () => {
         '## Errors {/* #errors */}',
         'A request that fails gets an HTTP status and a body holding one [error object](./objects.mdx#error): `type` (the kind of error), `code` (what went wrong, stable: branch on it), `message` (for developers, not for customers), `param` (the parameter at fault, or null) and `request_id` (quote it to support).',
         '```json title="400 response"\n{\n  "error": {\n    "code": "invalid_amount"\n  }\n}\n```',
+        '### Errors every operation can return {/* #errors-every-operation-can-return */}',
+        "Any operation can answer these, whatever it does. Each operation's own errors are listed under it.",
+        '#### `5XX` Server error {/* #error-status-5xx */}',
+        'Our side.',
+        'Error codes with this status: [`internal`](#error-internal), [`unavailable`](#error-unavailable).',
         '### Error codes {/* #error-codes */}',
         'Every code the API returns, with its HTTP status, what causes it and how to fix it:',
         '#### `invalid_amount` {/* #error-invalid-amount */}',
