@@ -222,13 +222,14 @@ test('the introduction covers base URL, authentication, idempotency, pagination,
 });
 
 test('each operation page shows its request example as the tested files, in curl, Node.js and Python tabs', () => {
-  for (const {operation, page, id} of operations) {
+  for (const {operation, page, id, webhook} of operations) {
+    const example = `#${id}-example-${webhook ? 'delivery' : 'request'}`;
     const $ = builtPage(page);
     const files: string[] = operation['x-sample-files'];
     expect(files.length, `${page}: x-sample-files`).toBeGreaterThanOrEqual(2);
     // Local files the samples import follow the tabs, shown whole (x-sample-imports).
     const imports: string[] = operation['x-sample-imports'] ?? [];
-    const tabs = $(`#${id}-example-request`)
+    const tabs = $(example)
       .nextUntil('h2, h3')
       .find('[role="tab"]')
       .toArray()
@@ -236,7 +237,7 @@ test('each operation page shows its request example as the tested files, in curl
     expect(tabs, page).toEqual(
       files.map((file) => ({sh: 'curl', ts: 'Node.js', py: 'Python'})[file.split('.').pop()!]),
     );
-    const titles = $(`#${id}-example-request`).nextUntil('h2, h3').find('[class*="codeBlockTitle"]').toArray();
+    const titles = $(example).nextUntil('h2, h3').find('[class*="codeBlockTitle"]').toArray();
     expect(
       titles.map((title) => $(title).text()),
       page,

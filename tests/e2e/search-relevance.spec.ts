@@ -109,6 +109,19 @@ test.describe('search ranks what a reader means', () => {
     ]);
   });
 
+  test('the sections of a webhook are named after it too: "Headers · An event delivered to your endpoint"', async ({
+    page,
+  }) => {
+    const search = resultsPage(page);
+    for (const title of ['Headers', 'Example delivery']) {
+      const named = (await search(title.toLowerCase())).filter(({title: shown}) => shown.startsWith(`${title} ·`));
+      expect(
+        named.map(({title: shown}) => shown),
+        title,
+      ).toContain(`${title} · An event delivered to your endpoint`);
+    }
+  });
+
   test("the navbar box lists the results page's first eight, in the same order", async ({page}) => {
     test.setTimeout(90_000);
     // Titles and section headings show the same words and breadcrumb in both lists (text matches show

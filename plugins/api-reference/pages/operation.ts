@@ -130,12 +130,17 @@ export function operationSection(api: ApiModel, entry: OperationEntry, guides: G
     where,
     operation.description && mdxText(operation.description),
     usedIn,
-    heading(3, entry.webhook ? 'Example delivery' : 'Example request', `${id}-example-request`),
+    // Each heading's id is its section's and its own words: search names it after the operation
+    // ("Example delivery · An event delivered to your endpoint").
+    entry.webhook
+      ? heading(3, 'Example delivery', `${id}-example-delivery`)
+      : heading(3, 'Example request', `${id}-example-request`),
     entry.webhook
       ? 'A script that signs a sample event as Coinwharf does and posts it to your receiver:'
       : 'Set `COINWHARF_SECRET_KEY` to your `cw_test_` key first; each file is complete and tested.',
     sampleTabs(entry),
-    parameters.length > 0 && heading(3, entry.webhook ? 'Headers' : 'Parameters', `${id}-parameters`),
+    parameters.length > 0 &&
+      (entry.webhook ? heading(3, 'Headers', `${id}-headers`) : heading(3, 'Parameters', `${id}-parameters`)),
     ...parameters.map((parameter) => renderParameter(api, parameter, id)),
     body && heading(3, 'Request body', `${id}-request-body`),
     body &&
