@@ -115,7 +115,7 @@ export function commonErrorsSection(api: ApiModel, entries: OperationEntry[]): s
   if (statuses.length === 0) return false;
   return blocks(
     heading(3, 'Errors every operation can return', commonErrorsAnchor),
-    "Any operation can answer these, whatever it does. Each operation's own errors are listed under it.",
+    "Every API request can get these, whatever it does. Each operation's own errors are listed under it.",
     ...statuses.map((status) => {
       const answering = entries.filter(({operation}) => operation.responses[status]);
       // Each distinct description once, with the methods whose operations give it.

@@ -289,7 +289,7 @@ describe('the introduction', () => {
         'A request that fails gets an HTTP status and a body holding one [error object](./objects.mdx#error): `type` (the kind of error), `code` (what went wrong, stable: branch on it), `message` (for developers, not for customers), `param` (the parameter at fault, or null) and `request_id` (quote it to support).',
         '```json title="400 response"\n{\n  "error": {\n    "code": "invalid_amount"\n  }\n}\n```',
         '### Errors every operation can return {/* #errors-every-operation-can-return */}',
-        "Any operation can answer these, whatever it does. Each operation's own errors are listed under it.",
+        "Every API request can get these, whatever it does. Each operation's own errors are listed under it.",
         '#### `5XX` Server error {/* #error-status-5xx */}',
         'Our side.',
         'Error codes with this status: [`internal`](#error-internal), [`unavailable`](#error-unavailable).',
