@@ -12,8 +12,8 @@ missing() {
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 # A fresh UUID v4 per payment, sent unchanged on every retry.
-# If this script stops before it prints an answer, run it again with IDEMPOTENCY_KEY set to the
-# key it printed: the API then acts once, not twice.
+# If this script stops before it prints an answer, run it again within 24 hours with
+# IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
 idempotency_key="${IDEMPOTENCY_KEY:-$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)}"
 # In production, your own order's id. This demo makes one from the key: each run is a new order,
 # and a re-run with the same key sends the same body (another body would be 409 idempotency_conflict).

@@ -67,7 +67,8 @@ def send(method, url, **kwargs):
 
 
 # A fresh UUID v4 per operation. If this script stops before it prints an answer, run it
-# again with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
+# again within 24 hours with IDEMPOTENCY_KEY set to the key it printed: the API then acts
+# once, not twice.
 idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
 # In production, your own order's id. This demo makes one from the key: each run is a new order,
 # and a re-run with the same key sends the same body (another body would be 409 idempotency_conflict).

@@ -19,8 +19,8 @@ missing() {
 api_base="${COINWHARF_API_BASE:-https://api.coinwharf.com/v1}"
 
 # A fresh UUID v4 per registration, sent unchanged on every retry.
-# If this script stops before it prints an answer, run it again with IDEMPOTENCY_KEY set to the
-# key it printed: the API then acts once, not twice.
+# If this script stops before it prints an answer, run it again within 24 hours with
+# IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
 idempotency_key="${IDEMPOTENCY_KEY:-$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)}"
 echo "Idempotency-Key: $idempotency_key" >&2
 

@@ -68,7 +68,7 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
 }
 
 // A fresh UUID v4 per registration. If this script stops before it prints an answer, run it again
-// with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
+// within 24 hours with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
 const idempotencyKey = process.env.IDEMPOTENCY_KEY || randomUUID();
 
 /** A variable the sample needs is missing: it exits 2, the usual status for a usage error, sending nothing. */

@@ -78,7 +78,8 @@ def send(method, url, **kwargs):
 
 
 # A fresh UUID v4 per registration. If this script stops before it prints an answer, run it
-# again with IDEMPOTENCY_KEY set to the key it printed: the API then acts once, not twice.
+# again within 24 hours with IDEMPOTENCY_KEY set to the key it printed: the API then acts
+# once, not twice.
 idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
 print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
 result = send(
