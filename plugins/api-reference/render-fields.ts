@@ -6,7 +6,7 @@
  */
 import {anchorId} from './description';
 import {isObjectSchema, isResource, oneOfNames, type Field} from './fields';
-import type {ApiModel, Schema} from './model';
+import type {ApiModel, Header, Schema} from './model';
 import {blocks, code, heading, mdxText} from './mdx';
 
 /** The objects page, as a file link that Docusaurus and the Markdown twins resolve. */
@@ -44,6 +44,12 @@ export function typeLabel(api: ApiModel, schema: Schema, ref: string | undefined
   }
   const base = `\`${typeName(schema)}\``;
   return ref ? `${base} (${schemaLink(api, ref)})` : base;
+}
+
+/** A response header as one line: its name, its type and what it says. */
+export function headerLine(api: ApiModel, name: string, header: Header): string {
+  const type = header.schema ? ` (${typeLabel(api, header.schema, undefined)})` : '';
+  return `Header ${code(name)}${type}${header.description ? `: ${mdxText(header.description)}` : '.'}`;
 }
 
 /** Constraints worth knowing before sending or reading a value, as short phrases. */

@@ -6,7 +6,7 @@
 import {anchorId, type ErrorCode} from '../description';
 import {blocks, code, heading, mdxText} from '../mdx';
 import type {ApiModel, OperationEntry} from '../model';
-import {typeLabel} from '../render-fields';
+import {headerLine} from '../render-fields';
 
 export const statusText: Record<string, string> = {
   '200': 'OK',
@@ -65,15 +65,13 @@ export const commonCodes = (api: ApiModel, status: string): string[] =>
     .map(([name]) => name);
 
 /**
- * The codes an operation lists under one of its own error statuses, from its `x-error-codes`. The
- * build fails on a code the description does not define, on a code whose status the operation does
- * not answer, and on an error status of its own with no code listed.
+ * Fails the build on an operation's `x-error-codes` entry that the description does not define, or
+ * whose status the operation has no response of its own for.
  */
-export function operationCodes(api: ApiModel, entry: OperationEntry, status: string): string[] {
+export function checkErrorCodes(api: ApiModel, entry: OperationEntry): void {
   const all = errorCodes(api);
   const {operationId, responses} = entry.operation;
-  const listed = entry.operation['x-error-codes'] ?? [];
-  for (const name of listed) {
+  for (const name of entry.operation['x-error-codes'] ?? []) {
     const error = all[name];
     if (!error)
       throw new Error(
@@ -85,10 +83,18 @@ export function operationCodes(api: ApiModel, entry: OperationEntry, status: str
       );
     }
   }
-  const codes = listed.filter((name) => matches(all[name], status));
+}
+
+/**
+ * The codes an operation lists under one of its own error statuses (`checkErrorCodes` has checked
+ * them); the build fails on an error status of its own with no code listed.
+ */
+export function operationCodes(api: ApiModel, entry: OperationEntry, status: string): string[] {
+  const all = errorCodes(api);
+  const codes = (entry.operation['x-error-codes'] ?? []).filter((name) => matches(all[name], status));
   if (codes.length === 0) {
     throw new Error(
-      `api/openapi.yaml: operation ${operationId} answers ${status} but lists no error code with that status in its x-error-codes`,
+      `api/openapi.yaml: operation ${entry.operation.operationId} answers ${status} but lists no error code with that status in its x-error-codes`,
     );
   }
   return codes;
@@ -136,10 +142,7 @@ export function commonErrorsSection(api: ApiModel, entries: OperationEntry[]): s
       return blocks(
         heading(4, `${code(status)} ${statusText[status] ?? ''}`.trim(), commonStatusAnchor(status)),
         ...descriptions,
-        ...[...headers].map(([name, header]) => {
-          const type = header.schema ? ` (${typeLabel(api, header.schema, undefined)})` : '';
-          return `Header ${code(name)}${type}${header.description ? `: ${mdxText(header.description)}` : '.'}`;
-        }),
+        ...[...headers].map(([name, header]) => headerLine(api, name, header)),
         codes.length > 0 && `Error codes with this status: ${codeLinks(codes)}.`,
       );
     }),

@@ -10,8 +10,6 @@ import {blocks, code, heading, inline, jsonBlock, mdxText} from '../mdx';
 import {objectAnchor, objectsPage} from '../render-fields';
 import {commonErrorsSection, errorAnchor, errorCodes} from './errors';
 
-export {errorAnchor, errorCodes} from './errors';
-
 /** `info.description`, split at its first `## ` heading: the opening, and the sections after it. */
 function splitDescription(description: string): [string, string] {
   const at = description.search(/^## /m);

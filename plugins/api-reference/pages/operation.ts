@@ -14,8 +14,16 @@ import {fieldsOf} from '../fields';
 import type {GuideLink} from '../guides';
 import {blocks, code, heading, jsonBlock, mdxText} from '../mdx';
 import type {ApiModel, OperationEntry, Parameter, Response} from '../model';
-import {constraints, enumLine, renderFields, schemaLink, typeLabel} from '../render-fields';
-import {codeLinks, commonErrorsLine, explainedOnce, isCommonStatus, operationCodes, statusText} from './errors';
+import {constraints, enumLine, headerLine, renderFields, schemaLink, typeLabel} from '../render-fields';
+import {
+  checkErrorCodes,
+  codeLinks,
+  commonErrorsLine,
+  explainedOnce,
+  isCommonStatus,
+  operationCodes,
+  statusText,
+} from './errors';
 
 /** The `:::code-tabs` group of the operation's tested sample files. */
 export function sampleTabs(entry: OperationEntry): string {
@@ -70,6 +78,13 @@ function headersNote(operation: OperationEntry['operation']): string | false {
     .join(' ');
 }
 
+/**
+ * Whether a response is an error of the operation's own that returns the API's error object, and so
+ * lists its codes. A webhook's answers are the receiver's (a 410 stops deliveries), with no codes.
+ */
+const listsCodes = (status: string, response: Response): boolean =>
+  /^[45]/.test(status) && !isCommonStatus(status) && response.content?.['application/json']?.schema?.ref === 'Error';
+
 function renderResponse(
   api: ApiModel,
   entry: OperationEntry,
@@ -80,14 +95,10 @@ function renderResponse(
   const media = response.content?.['application/json'];
   const schema = media?.schema;
   const isError = /^[45]/.test(status);
-  // A webhook's answers are the receiver's (a 410 stops deliveries), not the API's error object.
-  const codes = isError && schema?.ref === 'Error' ? operationCodes(api, entry, status) : [];
+  const codes = listsCodes(status, response) ? operationCodes(api, entry, status) : [];
   const headers = Object.entries(response.headers)
     .filter(([name]) => !explainedOnce.has(name))
-    .map(([name, header]) => {
-      const type = header.schema ? ` (${typeLabel(api, header.schema, undefined)})` : '';
-      return `Header ${code(name)}${type}${header.description ? `: ${mdxText(header.description)}` : '.'}`;
-    });
+    .map(([name, header]) => headerLine(api, name, header));
   const returns = schema?.ref && `Returns ${isError ? 'an' : 'a'} ${typeLabel(api, schema, schema.ref)}.`;
   return blocks(
     heading(4, `${code(status)} ${statusText[status] ?? ''}`.trim(), `${prefix}-response-${status.toLowerCase()}`),
@@ -107,6 +118,9 @@ export const operationAnchor = (entry: OperationEntry): string => operationSlug(
 /** One operation's section: an h2 with its summary, then its example, parameters, request body and responses. */
 export function operationSection(api: ApiModel, entry: OperationEntry, guides: GuideLink[]): string {
   const {operation} = entry;
+  if (Object.entries(operation.responses).some(([status, response]) => listsCodes(status, response))) {
+    checkErrorCodes(api, entry);
+  }
   const id = operationAnchor(entry);
   const {parameters} = operation;
   const bodyMedia = operation.requestBody?.content['application/json'];

@@ -1,7 +1,8 @@
 import {describe, expect, test} from 'vitest';
 import type {Schema} from '../../../plugins/api-reference/description';
 import {apiModel, resolveSchema} from '../../../plugins/api-reference/model';
-import {errorCodes, introPage} from '../../../plugins/api-reference/pages/intro';
+import {errorCodes} from '../../../plugins/api-reference/pages/errors';
+import {introPage} from '../../../plugins/api-reference/pages/intro';
 import {objectNames, objectsPage, typeNames} from '../../../plugins/api-reference/pages/objects';
 import {operationSection, sampleTabs, tagPage} from '../../../plugins/api-reference/pages/operation';
 import {op, tinyApi, tinyModel} from './tiny-api';
