@@ -133,7 +133,13 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
       // A scrollable region must be reachable by keyboard (as upstream).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className={clsx(classNameProp, `prism-code language-${language}`, styles.codeBlock, 'thin-scrollbar')}
+      className={clsx(
+        classNameProp,
+        `prism-code language-${language}`,
+        styles.codeBlock,
+        styles.scrollCue,
+        'thin-scrollbar',
+      )}
       style={prismTheme.plain}
     >
       {children}
