@@ -2,8 +2,9 @@
 # Accept the funds of a payment that requires action (UNDER or LATE): it becomes
 # succeeded, keeps its label and sends payment.succeeded, on which your receiver
 # fulfils the order once, as for any payment. First check that the order is not
-# already paid (if it is, refund these funds in full instead), and for late funds
-# cancel the order's newer payment if one is still awaiting payment.
+# already paid nor cancelled (if it is, refund these funds in full instead), and
+# for late funds cancel the order's newer payment if one is still awaiting
+# payment; if a newer one is pending or succeeded, refund these funds instead.
 # Usage: COINWHARF_SECRET_KEY=cw_test_... PAYMENT_ID=pay_... bash accept-payment.sh
 set -euo pipefail
 # Without a variable it needs, the sample says what to set and exits 2, the usual status for a

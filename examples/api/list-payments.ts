@@ -5,8 +5,9 @@
 // fulfilment check, back 31 days only (created[gte]): a transaction seen in time
 // can take days to confirm, and the payment succeeds when it confirms, within
 // the 30 days Coinwharf watches the address. Late funds only reopen a payment
-// (requires_action); it succeeds when you accept it, however old it is, so the
-// daily check also covers every payment you accepted since the last check.
+// (requires_action); it succeeds when you accept it, however old it is, and this
+// list misses one created over 31 days ago: record each payment you accept (its
+// id and when), and have the daily check fetch those since the last check too.
 // Usage: COINWHARF_SECRET_KEY=cw_test_... STATUS=requires_action npx tsx list-payments.ts
 import process from 'node:process';
 import {setTimeout as sleep} from 'node:timers/promises';

@@ -142,7 +142,7 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
         # instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL AND
         # canceled_at IS NULL, and fulfil only when that changed one row (cursor.rowcount == 1; 0: a
         # payment paid it already, you canceled the order before refunding it, or no order has that
-        # reference).
+        # reference: unless this payment paid it, refund this payment in full).
         # Where an order's total can change after checkout, compare payment["price"] with the
         # order's current total here too: a payment for an old total is refunded, not fulfilled.
         inserted = db.execute(

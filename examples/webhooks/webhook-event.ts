@@ -165,7 +165,8 @@ export function applyEvent(db: DatabaseSync, event: CoinwharfEvent): string {
     // fulfilled order. Your own orders table already holds the order from checkout: mark it
     // instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL AND
     // canceled_at IS NULL, and fulfil only when that changed one row (event-store.ts shows it):
-    // an order you canceled before refunding it is never fulfilled.
+    // an order you canceled before refunding it is never fulfilled, and a payment for it, like
+    // one for an order another payment paid or for no order, is refunded in full.
     // Where an order's total can change after checkout, compare payment.price with the order's
     // current total here too: a payment for an old total is refunded, not fulfilled.
     const {changes} = db

@@ -30,12 +30,14 @@ const typeName = (schema: Schema): string => {
   return types.filter(Boolean).join(' or ');
 };
 
-/** What a value is: `string`, `array of EventType`, `Payment object` (linked), `string or null`. */
+/** What a value is: `string`, `array of EventType`, `Payment object` (linked), `string or null`, `Money object or null`. */
 export function typeLabel(api: ApiModel, schema: Schema, ref: string | undefined): string {
-  if (schema.oneOf)
-    return `one of ${oneOfNames(schema)
-      .map((name) => schemaLink(api, name))
-      .join(', ')}`;
+  if (schema.oneOf) {
+    const names = oneOfNames(schema);
+    const orNull = schema.oneOf.some((option) => option.type === 'null') ? ' or `null`' : '';
+    if (names.length === 1) return `${typeLabel(api, api.schemas[names[0]], names[0])}${orNull}`;
+    return `one of ${names.map((name) => schemaLink(api, name)).join(', ')}${orNull}`;
+  }
   if (schema.type === 'array' && schema.items) {
     return ref ? `array of ${schemaLink(api, ref)}` : `array of \`${typeName(schema.items)}\``;
   }

@@ -567,6 +567,26 @@ test('idempotency: a 401 is not stored under the key, a 404 is stored like any o
   expect(mock.violations.filter((v) => !v.includes('missing or malformed cw_test_ bearer key'))).toEqual([]);
 });
 
+test('idempotency: a key is kept per account and mode, so a retry with a rolled secret key gets the stored answer', async ({
+  mock,
+}) => {
+  const key = crypto.randomUUID();
+  const post = (secret: string) =>
+    fetch(`${mock.baseUrl}/payments`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
+      body: JSON.stringify(quickstartPayment),
+    });
+  const first = await post(testSecretKey);
+  expect(first.status).toBe(201);
+  // The same account's new key, after a roll: the retry replays the first payment, it makes no second one.
+  const retried = await post('cw_test_R0lledKey7mVb7NwR2tYcL8dPq');
+  expect(retried.status).toBe(201);
+  expect(retried.headers.get('idempotent-replayed')).toBe('true');
+  expect(((await retried.json()) as {id: string}).id).toBe(((await first.json()) as {id: string}).id);
+  expect(mock.violations).toEqual([]);
+});
+
 test('every response carries the sandbox rate-limit headers', async ({mock}) => {
   const answer = await raw(mock, 'GET', '/balance');
   expect(answer.headers.get('ratelimit-limit')).toBe('25');

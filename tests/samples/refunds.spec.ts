@@ -73,6 +73,10 @@ languages.forEach((language, i) => {
       const rest = await runSample(createRefund[i], env);
       expect(rest.code, rest.stderr).toBe(0);
       expect(parseOutput(rest).amount).toEqual({amount: '15.00', currency: 'USDC'});
+      // Nothing is left: a full refund asked for again is refused with the code the reference gives.
+      const none = await runSample(createRefund[i], env);
+      expect(none.code).not.toBe(0);
+      expect(none.stdout + none.stderr).toContain('payment_invalid_state');
       expect(mock.violations).toEqual([]);
     });
 

@@ -898,7 +898,9 @@ export async function startMockApi(): Promise<MockApi> {
       async (c: Context) => {
         const key = c.request.headers['idempotency-key'];
         if (c.request.method !== 'post' || !key) return handle(c);
-        const scope = `${c.request.headers.authorization} ${key}`;
+        // Keys are kept per account and mode, not per secret key (a rolled key's retry replays):
+        // the mock is one sandbox account, whichever cw_test_ key calls it.
+        const scope = key;
         const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
         const previous = idempotency.get(scope);
         if (previous?.reply === 'running')

@@ -82,6 +82,19 @@ describe('typeLabel', () => {
         undefined,
       ),
     ).toBe('one of [`Money`](./objects.mdx#money), [`Status`](./objects.mdx#type-status)');
+    // A nullable object (a payment's fee before it succeeds) says null, as `string or null` does.
+    expect(typeLabel(api, resolved({oneOf: [{$ref: '#/components/schemas/Money'}, {type: 'null'}]}), undefined)).toBe(
+      '[`Money`](./objects.mdx#money) object or `null`',
+    );
+    expect(
+      typeLabel(
+        api,
+        resolved({
+          oneOf: [{$ref: '#/components/schemas/Money'}, {$ref: '#/components/schemas/Status'}, {type: 'null'}],
+        }),
+        undefined,
+      ),
+    ).toBe('one of [`Money`](./objects.mdx#money), [`Status`](./objects.mdx#type-status) or `null`');
   });
 
   test('schemaLink points an object at its section, a value type at its type- section', () => {

@@ -151,7 +151,7 @@ test('going live fulfils each order once without a second refund: check the orde
   const live = prose('docs/payments/going-live.mdx');
   expect(live).not.toContain('refund the second payment');
   expect(live).toContain(
-    'Before you accept the funds of a payment that requires action, check whether its order is already paid; ' +
+    'Before you accept the funds of a payment that requires action, check whether its order is already paid or cancelled (or unknown); ' +
       'if it is, refund those funds in full instead of accepting them. That refund, with `reason: declined`, takes no 1 % fee and never meets ' +
       '`409 balance_insufficient`',
   );
@@ -233,11 +233,19 @@ test('going live says what a key stores as the table does, that the samples leav
     expect(read(file), file).not.toMatch(/jitter|Math\.random|random\.(random|uniform)|\$RANDOM/);
   expect(live).not.toContain('fresh `Idempotency-Key`');
   expect(live).toContain(
-    'Every `POST` carries its own `Idempotency-Key` (random, or derived from what the request does), reused only',
+    'Every `POST` carries its own `Idempotency-Key` (random, or derived from an id of your own for that one operation), reused only',
+  );
+  // Never from what the request contains: two refunds alike would share a key, and the second would not be sent.
+  for (const page of [live, prose('docs/intro.mdx'), prose('src/pages/markdown-page.md')])
+    expect(page).not.toContain('derived from what the request does');
+  expect(live).toContain(
+    'Never derive a key from what the request contains: two refunds of the same amount to the same address would share it',
   );
   const glossary = prose('src/pages/markdown-page.md');
   expect(glossary).not.toContain('A UUID v4 sent in the');
-  expect(glossary).toContain('random (such as a UUID v4) or derived from what the request does');
+  expect(glossary).toContain(
+    'random (such as a UUID v4) or derived from an id of your own that names that one operation',
+  );
 });
 
 test('the webhook guide’s security checklist says what a verified payload is, and its troubleshooting covers an unreachable endpoint', () => {

@@ -392,7 +392,7 @@ test('every path that fulfils an old payment.succeeded checks the order and the 
   );
   expect(guide).not.toContain('late funds can make a payment succeed');
   expect(guide).toContain(
-    'skip an order you cancelled in your store, and a payment refunded in full (`amount_refunded` equal to `amount_received`).',
+    'skip a payment refunded in full (`amount_refunded` equal to `amount_received`), and never fulfil an order you cancelled in your store. A `succeeded` payment not refunded in full whose order you cancelled, whose order another payment paid, or whose `reference` names no order, is owed back: refund it in full',
   );
   expect(guide).toContain(
     'Before you refund an order whose payment you have not fulfilled, cancel the order in your store, with `UPDATE orders SET canceled_at = now() WHERE reference = $1 AND paid_by IS NULL AND canceled_at IS NULL`',
@@ -417,7 +417,7 @@ test('the daily fulfilment check looks back 31 days, the 30 days an ended paymen
   );
   // A payment you accept succeeds then, however old: outside the window, you know which you accepted.
   expect(guide).toContain(
-    'A payment that requires action succeeds when you accept it, however old it is, so check as well every payment you accepted since your last check.',
+    'A payment that requires action succeeds when you accept it, however old it is, and the list misses one created over 31 days ago: so record each payment you accept (its id and when), and fetch those you accepted since your last check with [`GET /v1/payments/{id}`](/api/payments#get-payment) too.',
   );
   expect(prose('docs/payments/going-live.mdx')).toContain(
     'with `status=succeeded` and `created[gte]` 31 days back lists them',
@@ -432,7 +432,7 @@ test('the daily fulfilment check looks back 31 days, the 30 days an ended paymen
     const comment = words(readFileSync(file, 'utf8').replace(/^(#|\/\/) ?/gm, ''));
     expect(comment, file).not.toContain('late funds can make a payment succeed');
     expect(comment, file).toContain(
-      'back 31 days only (created[gte]): a transaction seen in time can take days to confirm, and the payment succeeds when it confirms, within the 30 days Coinwharf watches the address. Late funds only reopen a payment (requires_action); it succeeds when you accept it, however old it is, so the daily check also covers every payment you accepted since the last check.',
+      'back 31 days only (created[gte]): a transaction seen in time can take days to confirm, and the payment succeeds when it confirms, within the 30 days Coinwharf watches the address. Late funds only reopen a payment (requires_action); it succeeds when you accept it, however old it is, and this list misses one created over 31 days ago: record each payment you accept (its id and when), and have the daily check fetch those since the last check too.',
     );
   }
   expect(readFileSync('examples/api/list-payments.ts', 'utf8')).toContain("query.set('created[gte]', createdSince)");
@@ -452,15 +452,15 @@ test('a payment you accept is fulfilled by the receiver on the payment.succeeded
     const sample = words(readFileSync(file, 'utf8').replace(/^(#|\/\/) ?/gm, ''));
     expect(sample, file).not.toContain('Fulfil the order for what arrived');
     expect(sample, file).toContain(
-      'sends payment.succeeded, on which your receiver fulfils the order once, as for any payment. First check that the order is not already paid (if it is, refund these funds in full instead), and for late funds cancel the order',
+      'sends payment.succeeded, on which your receiver fulfils the order once, as for any payment. First check that the order is not already paid nor cancelled (if it is, refund these funds in full instead), and for late funds cancel the order',
     );
   }
   expect(words(api().paths['/payments/{id}/accept'].post.description)).toContain(
-    "Your receiver fulfils the order on it, through the same once-per-order guard as for any payment. Before you accept, check that the order is not already paid (refund the funds in full if it is), and before you accept late funds, cancel the order's newer payment if one is still `awaiting_payment`.",
+    "Your receiver fulfils the order on it, through the same once-per-order guard as for any payment. Before you accept, check that the order is not already paid nor cancelled (refund the funds in full if it is), and before you accept late funds, cancel the order's newer payment if one is still `awaiting_payment`; if a newer one is already `pending` or `succeeded`, refund the late funds in full instead of accepting them.",
   );
   const overview = prose('docs/payments/index.mdx');
   const beside = overview.indexOf('```bash file=examples/api/accept-payment.sh');
-  const check = overview.indexOf("Before you accept, check whether the payment's order is already paid");
+  const check = overview.indexOf("Before you accept, check whether the payment's order is already paid or cancelled");
   expect(check).toBeGreaterThan(0);
   // Next to the sample: the paragraph just before it.
   expect(beside - check).toBeGreaterThan(0);
@@ -616,5 +616,47 @@ test('the payments overview puts confirmed funds of a payment that requires acti
 test('checking a settlement names every cause of a difference from the note: failed refunds, late funds after success and released reserves too', () => {
   expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(
     '3. Expect a difference from your note only for what changed between your reading and 00:00 UTC: payments that succeeded, refunds you created and their network fees, refunds that failed (their amount returns to `available`), late funds that reached payments that had already succeeded, and reserves released when an excess passes the 30 days after it arrived.',
+  );
+});
+
+test('a succeeded payment whose order cannot take it (paid by another, cancelled, unknown) is refunded in full, on every path', () => {
+  const expected =
+    'When it changed none, read the order in the same transaction: paid by this same payment, it is a repeat and there is nothing to do; paid by another payment, cancelled, or no order with that `reference`, the customer paid for goods they will not get, so queue a full refund of this payment (or flag it for a person).';
+  expect(prose('docs/payments/going-live.mdx')).toContain(expected);
+  expect(prose('docs/payments/webhook-guide.mdx')).toContain(
+    'an order paid by another payment, an order you cancelled, or no order with that `reference` means the customer paid for goods they will not get, so queue a full refund of this payment, or flag it for a person.',
+  );
+  expect(words(readFileSync('examples/webhooks/event-store.ts', 'utf8').replace(/^\/\/ ?/gm, ''))).toContain(
+    '// 0 rows: read the order. Paid by this payment: a repeat, nothing to do. Paid by another // payment, canceled, or no such order: the customer paid for nothing, so queue a full // refund of this payment',
+  );
+});
+
+test('an Idempotency-Key is kept per account and mode, so a retry with a rolled secret key replays, as going live says', () => {
+  expect(words(api().info.description)).toContain(
+    'Keys are kept per account and mode (live or sandbox), not per secret key: a retry sent with a new secret key after you roll one gets the first attempt’s stored answer.'.replace(
+      '’',
+      "'",
+    ),
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    'Retries in flight survive a roll: Coinwharf keeps an `Idempotency-Key` per account and mode (live or sandbox), not per secret key',
+  );
+  expect(words(api().components.parameters.IdempotencyKey.description)).toContain(
+    'The one exception is the refunds guide’s overpayment sample'.replace('’', "'"),
+  );
+});
+
+test('a webhook answered 429, 502 or 504 is a failed attempt that waits for Retry-After, in the API and the guide', () => {
+  expect(words(api().webhooks.event.post.description)).toContain(
+    'the next attempt waits for it when it asks for longer than the schedule. They are failed attempts all the same: each uses one of the 10 attempts and counts toward the failures that disable an endpoint.',
+  );
+  expect(prose('docs/payments/webhook-guide.mdx')).toContain(
+    'They are failed attempts all the same: each uses one of the ten, and counts toward the [failures that disable an endpoint](#disabled-endpoints).',
+  );
+});
+
+test('a refund of a payment with nothing left to refund says which answer it gets: 409 payment_invalid_state', () => {
+  expect(words(api().paths['/refunds'].post.description + readFileSync('api/openapi.yaml', 'utf8'))).toContain(
+    'With nothing left to refund, the request gets `409 payment_invalid_state`, whether `amount` is given or left out, and sends nothing',
   );
 });
