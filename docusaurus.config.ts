@@ -10,7 +10,7 @@ import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown
 import codeBlocksPlugin from './plugins/code-blocks';
 import remarkCodeSamples from './plugins/code-blocks/remark';
 import socialCardsPlugin from './plugins/social-cards';
-import apiReferencePlugin, {referenceFolder} from './plugins/api-reference';
+import apiReferencePlugin, {referenceFolder, rehypeEndpointLabels} from './plugins/api-reference';
 import upstreamPatchesPlugin from './plugins/upstream-patches';
 import {reportBrokenMarkdownLink} from './scripts/check-docs/markdown-links';
 
@@ -24,6 +24,8 @@ const remarkPlugins = [[remarkCodeSamples, {siteDir: __dirname}]];
 const docsOptions = {
   routeBasePath: '/',
   remarkPlugins,
+  // The reference's endpoint lines get a method label (GET, POST): HTML and CSS only.
+  rehypePlugins: [rehypeEndpointLabels],
   sidebarPath: './sidebars.ts',
   breadcrumbs: true,
   // Four docs: every doc is listed on every doc page, none hidden in a closed category.

@@ -18,6 +18,7 @@ import {descriptionFile, generateApiReference, referenceFolder} from './generate
 export const servedDescription = {yaml: '/openapi.yaml', json: '/openapi.json'};
 
 export {apiReferenceCategory} from './sidebar';
+export {default as rehypeEndpointLabels} from './rehype-endpoint';
 export {generateApiReference, referenceFolder};
 
 export default function apiReferencePlugin({siteDir}: LoadContext): Plugin {

@@ -1,5 +1,7 @@
+import {readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
-import {sitemapPaths} from '../support/site';
+import {builtPage} from '../support/built-html';
+import {builtSitemapPaths, inBuild, sitemapPaths} from '../support/site';
 
 // The API reference on a phone: nested fields, long patterns and JSON examples
 // must not make the page scroll sideways at 375 px (a code block may scroll
@@ -34,4 +36,37 @@ test('no API reference page scrolls sideways at 375 px, nested fields and long p
     wide.push(...found.map((problem) => `${route}: ${problem}`));
   }
   expect(wide).toEqual([]);
+});
+
+test('every operation shows its method as a label beside its path, as its Markdown twin writes it', () => {
+  // What a reader sees on /api/payments, top to bottom.
+  const labelled = ($: ReturnType<typeof builtPage>) =>
+    $('p.api-endpoint')
+      .toArray()
+      .map((line) => `${$(line).find('span.api-method').text()} ${$(line).find('code').text()}`);
+  expect(labelled(builtPage('/api/payments'))).toEqual([
+    'GET /v1/payments',
+    'POST /v1/payments',
+    'GET /v1/payments/{id}',
+    'POST /v1/payments/{id}/cancel',
+    'POST /v1/payments/{id}/accept',
+  ]);
+  const pages = builtSitemapPaths().filter((route) => /^\/api\/[a-z-]+$/.test(route) && route !== '/api/objects');
+  expect(pages.length).toBeGreaterThanOrEqual(6);
+  for (const route of pages) {
+    const $ = builtPage(route);
+    const lines = labelled($);
+    const operations = $('article h2[id]').filter((_, h2) => $(h2).next('p').find('code').length > 0);
+    expect(lines.length, route).toBeGreaterThan(0);
+    expect(lines.length, route).toBe($('p.api-endpoint').length);
+    // Each label is the method's own class, and the twin keeps the line as one inline code.
+    for (const line of $('p.api-endpoint').toArray()) {
+      const method = $(line).find('span.api-method').text();
+      expect(['GET', 'POST'], route).toContain(method);
+      expect($(line).find('span.api-method').hasClass(`api-method--${method.toLowerCase()}`), route).toBe(true);
+    }
+    const twin = readFileSync(inBuild(`${route}.md`), 'utf8');
+    for (const line of lines) expect(twin, route).toContain(`\`${line}\``);
+    expect(operations.length, route).toBeGreaterThanOrEqual(lines.length);
+  }
 });
