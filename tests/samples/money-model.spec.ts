@@ -587,6 +587,42 @@ test('idempotency: a key is kept per account and mode, so a retry with a rolled 
   expect(mock.violations).toEqual([]);
 });
 
+test('a page cursor is a place in the whole list: accepting the last payment of a requires_action page neither repeats nor skips one', async ({
+  mock,
+}) => {
+  const [oldest, middle, newest] = [
+    await payment(mock, 'underpay'),
+    await payment(mock, 'underpay'),
+    await payment(mock, 'underpay'),
+  ];
+  const sweep = (query: string) => callMock(mock, 'GET', `/payments?status=requires_action&limit=2${query}`);
+  const first = await sweep('');
+  expect(first.data.map((p: {id: string}) => p.id)).toEqual([newest.id, middle.id]);
+  // The integrator accepts the page's last payment, which then no longer matches the filter.
+  await callMock(mock, 'POST', `/payments/${middle.id}/accept`);
+  const next = await sweep(`&starting_after=${middle.id}`);
+  expect(next.data.map((p: {id: string}) => p.id)).toEqual([oldest.id]);
+  expect(next.has_more).toBe(false);
+  expect(mock.violations).toEqual([]);
+});
+
+test('idempotency: a retry is compared as parsed JSON, so another key order or white space replays', async ({mock}) => {
+  const key = crypto.randomUUID();
+  const post = (body: string) =>
+    fetch(`${mock.baseUrl}/payments`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${testSecretKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
+      body,
+    });
+  const first = await post(JSON.stringify(quickstartPayment));
+  expect(first.status).toBe(201);
+  const reordered = Object.fromEntries(Object.entries(quickstartPayment).reverse());
+  const retried = await post(JSON.stringify(reordered, null, 2));
+  expect(retried.status).toBe(201);
+  expect(retried.headers.get('idempotent-replayed')).toBe('true');
+  expect(mock.violations).toEqual([]);
+});
+
 test('every response carries the sandbox rate-limit headers', async ({mock}) => {
   const answer = await raw(mock, 'GET', '/balance');
   expect(answer.headers.get('ratelimit-limit')).toBe('25');

@@ -11,6 +11,7 @@ import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {OpenAPIBackend, ValidationContext, type Context, type Document} from 'openapi-backend';
 import {dereference} from 'openapi-backend/refparser';
+import {closedSchemas} from './closed-description';
 
 export const descriptionPath = path.resolve(__dirname, '../../api/openapi.yaml');
 /** A well-formed sandbox key for tests; the mock accepts any `cw_test_` key. */
@@ -230,7 +231,8 @@ async function createBackend() {
   // against the OpenAPI 3.0 schema and so rejects any 3.1 document; Redocly lints the description as 3.1.
   // Parsed afresh from JSON so that no two places share one object: openapi-backend would turn a shared
   // `examples` array into a {$ref}.
-  const definition = JSON.parse(JSON.stringify(await dereference(descriptionPath))) as Document;
+  // Closed: the mock answers only the fields the description lists (tests/support/closed-description.ts).
+  const definition = closedSchemas(JSON.parse(JSON.stringify(await dereference(descriptionPath)))) as Document;
   const api = new OpenAPIBackend({
     definition,
     apiRoot: '/v1',
@@ -480,9 +482,17 @@ export async function startMockApi(): Promise<MockApi> {
   const feeOf = (payment: Json) =>
     money(payment, (unitsOf(payment, 'amount_received') - refunded(payment, 'declined') + 50n) / 100n);
 
+  // starting_after is a place in the whole list, whether or not its object still matches the filters
+  // (a payment accepted during a sweep of status=requires_action): paging goes on after it.
+  const canonicalJson = (value: unknown): string =>
+    JSON.stringify(value, (_key, item: unknown) =>
+      item && typeof item === 'object' && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : item,
+    );
   const page = (items: Json[], query: Json, filters: string[]) => {
-    let list = items.filter((item) => filters.every((f) => query[f] === undefined || item[f] === query[f]));
-    if (query.starting_after) list = list.slice(list.findIndex((i) => i.id === query.starting_after) + 1);
+    const after = query.starting_after ? items.slice(items.findIndex((i) => i.id === query.starting_after) + 1) : items;
+    const list = after.filter((item) => filters.every((f) => query[f] === undefined || item[f] === query[f]));
     const limit = Number(query.limit ?? 10);
     return {status: 200, body: {object: 'list', data: list.slice(0, limit), has_more: list.length > limit}};
   };
@@ -901,7 +911,8 @@ export async function startMockApi(): Promise<MockApi> {
         // Keys are kept per account and mode, not per secret key (a rolled key's retry replays):
         // the mock is one sandbox account, whichever cw_test_ key calls it.
         const scope = key;
-        const fingerprint = `${c.request.path} ${JSON.stringify(c.request.requestBody ?? null)}`;
+        // The body is compared as parsed JSON: key order and white space do not matter.
+        const fingerprint = `${c.request.path} ${canonicalJson(c.request.requestBody ?? null)}`;
         const previous = idempotency.get(scope);
         if (previous?.reply === 'running')
           return error(

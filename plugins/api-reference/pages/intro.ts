@@ -71,6 +71,7 @@ export function introPage(api: ApiModel, entries: OperationEntry[], objectNames:
     `Version ${code(api.info.version)} of the ${mdxText(api.info.title)}.`,
     heading(2, 'The description file', 'description-file'),
     `This reference is generated from one OpenAPI ${code(api.openapi)} description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).`,
+    'It describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.',
     mdxText(sections),
     errorsSection(api, entries),
     operationsSection(api, entries),

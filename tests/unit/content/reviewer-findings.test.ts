@@ -215,7 +215,7 @@ test('after 409 idempotency_conflict, the welcome page and the API first check w
   );
   const codes = api().components.schemas.Error.properties.error.properties.code['x-error-codes'];
   expect(codes.idempotency_conflict.fix).toBe(
-    'First check whether the first request took effect (fetch the payment, or list its refunds): a retry that rebuilt its body, such as a refund amount worked out again, would otherwise run twice. Only then send the request under a new key, and find where your code reuses keys: reuse a key only to retry the very same request.',
+    'First check whether the first request took effect (fetch the payment, or list its refunds; for a create, list payments with your `reference` and a `created[gte]` time; for a webhook endpoint, look in the dashboard): a retry that rebuilt its body, such as a refund amount worked out again, would otherwise run twice. Only then send the request under a new key, and find where your code reuses keys: reuse a key only to retry the very same request.',
   );
 });
 
@@ -335,7 +335,7 @@ test('the reserve is capped by what is left to refund of each payment in the API
   expect(prose('docs/payments/fees-and-settlement.mdx')).toContain(cap);
   const description = api();
   expect(words(description.info.description)).toContain(
-    `the excess of every \`OVER\` payment (\`amount_received\` less \`amount_due\`), less its refunds with \`reason: overpayment\` or \`declined\`, and ${cap},`,
+    `the excess of every \`OVER\` payment (\`amount_received\` less \`amount_due\`), less its refunds with \`reason: overpayment\` or \`declined\` that have not failed, and ${cap},`,
   );
   expect(words(description.components.schemas.Balance.properties.reserved.description)).toContain(
     `for the excess of \`OVER\` payments not yet refunded, each ${cap},`,
@@ -544,7 +544,7 @@ test('the checklists test 409 balance_insufficient, which the sandbox never answ
 
 test('the balance operation counts refunds’ network fees out of available, and the testing guide names the payment.updated a failed refund sends', () => {
   expect(words(api().paths['/balance'].get.description)).toContain(
-    "`available` is what succeeded payments brought in, less Coinwharf's fees, your refunds and the network fees of all your refunds, not yet settled to your withdrawal address;",
+    "`available` is what succeeded payments brought in, less Coinwharf's fees, their refunds that have not failed and the network fees of all your refunds, not yet settled to your withdrawal address (refunds of payments that require action come out of `pending`, where their funds are);",
   );
   expect(prose('docs/payments/testing.mdx')).toContain(
     "The refund is `failed`, and your receiver gets `refund.failed`, then `payment.updated`: the payment's `amount_refunded` went back down.",
@@ -621,10 +621,16 @@ test('checking a settlement names every cause of a difference from the note: fai
 
 test('a succeeded payment whose order cannot take it (paid by another, cancelled, unknown) is refunded in full, on every path', () => {
   const expected =
-    'When it changed none, read the order in the same transaction: paid by this same payment, it is a repeat and there is nothing to do; paid by another payment, cancelled, or no order with that `reference`, the customer paid for goods they will not get, so queue a full refund of this payment (or flag it for a person).';
+    'When it changed none, read the order in the same transaction: paid by this same payment, it is a repeat and there is nothing to do; paid by another payment, cancelled, or no order with that `reference`, the customer paid for goods they will not get, so queue a full refund of this payment, starting with a request for the customer’s refund address (or flag it for a person).'.replace(
+      '’',
+      "'",
+    );
   expect(prose('docs/payments/going-live.mdx')).toContain(expected);
   expect(prose('docs/payments/webhook-guide.mdx')).toContain(
-    'an order paid by another payment, an order you cancelled, or no order with that `reference` means the customer paid for goods they will not get, so queue a full refund of this payment, or flag it for a person.',
+    'an order paid by another payment, an order you cancelled, or no order with that `reference` means the customer paid for goods they will not get, so queue a full refund of this payment, starting with a request for the customer’s refund address, or flag it for a person.'.replace(
+      '’',
+      "'",
+    ),
   );
   expect(words(readFileSync('examples/webhooks/event-store.ts', 'utf8').replace(/^\/\/ ?/gm, ''))).toContain(
     '// 0 rows: read the order. Paid by this payment: a repeat, nothing to do. Paid by another // payment, canceled, or no such order: the customer paid for nothing, so queue a full // refund of this payment',
@@ -659,4 +665,18 @@ test('a refund of a payment with nothing left to refund says which answer it get
   expect(words(api().paths['/refunds'].post.description + readFileSync('api/openapi.yaml', 'utf8'))).toContain(
     'With nothing left to refund, the request gets `409 payment_invalid_state`, whether `amount` is given or left out, and sends nothing',
   );
+});
+
+test('a refund sent again after refund.failed is a new operation with a new key: a key is never made from the return it is for', () => {
+  expect(words(api().info.description)).toContain(
+    'a refund sent again after `refund.failed` is a new operation, with a new id and a new key, or it gets the failed refund back and sends nothing.',
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    'Not the return’s id: after `refund.failed` you refund again, which is a new operation with a new key'.replace(
+      '’',
+      "'",
+    ),
+  );
+  for (const page of ['docs/payments/going-live.mdx', 'docs/intro.mdx'])
+    expect(prose(page)).not.toContain('return’s id for its refund'.replace('’', "'"));
 });
