@@ -1,6 +1,6 @@
 import {expect, test, type Page, type Response} from '@playwright/test';
 import config from '../../docusaurus.config';
-import {builtDocsVersion, sidebarDocs, sidebarLinks} from '../support/built-docs';
+import {builtDocsVersion, sidebarDocs, sidebarLinks, sidebarLinksShownOn} from '../support/built-docs';
 import {builtPage} from '../support/built-html';
 import {routes, specDocs, waitForHydration} from '../support/site';
 
@@ -41,10 +41,38 @@ test.describe('docs sidebar (SPEC §2, §3)', () => {
         .find('a.menu__link:not([role="button"])')
         .toArray()
         .map((link) => $(link).attr('href'));
-      expect(hrefs).toEqual(sidebarLinks());
+      // Every doc; a closed category's items (the reference's operations) only on a page it holds.
+      expect(hrefs).toEqual(sidebarLinksShownOn(doc.path));
+      expect(hrefs).toEqual(expect.arrayContaining(docs.map(({path}) => path)));
       expect(nav.find('a[aria-current="page"]').attr('href')).toBe(doc.path);
     });
   }
+
+  test("a reference page's sidebar lists its operations, each with its method's label; other pages keep them closed", () => {
+    const operationsOn = (path: string) => {
+      const $ = builtPage(path);
+      return $('nav[aria-label="Docs sidebar"] li.api-sidebar-operation > a')
+        .toArray()
+        .map((link) => [
+          $(link)
+            .parent()
+            .attr('class')
+            ?.match(/api-sidebar-operation--(\w+)/)?.[1],
+          $(link).text(),
+          $(link).attr('href'),
+        ]);
+    };
+    expect(operationsOn('/api/payments')).toEqual([
+      ['get', 'List payments', '/api/payments#list-payments'],
+      ['post', 'Create a payment', '/api/payments#create-payment'],
+      ['get', 'Retrieve a payment', '/api/payments#get-payment'],
+      ['post', 'Cancel a payment', '/api/payments#cancel-payment'],
+      ['post', 'Accept the funds of a payment that requires action', '/api/payments#accept-payment'],
+    ]);
+    expect(operationsOn('/api/refunds').map(([, name]) => name)).toContain('Refund a payment');
+    expect(operationsOn(routes.quickstart)).toEqual([]);
+    expect(operationsOn('/api/')).toEqual([]);
+  });
 
   test('after hydration the sidebar still shows every doc in order, with every category opened by the reader', async ({
     page,
@@ -146,10 +174,10 @@ test.describe('docs sidebar (SPEC §2, §3)', () => {
   });
 });
 
-/** The Payments category of the sidebar (SPEC §1's payments section). */
+/** The Payments category of the sidebar (SPEC §1's payments section): the top-level one, not the API reference's. */
 function paymentsCategory(page: Page) {
   return sidebarNav(page)
-    .locator('li.theme-doc-sidebar-item-category')
+    .locator('li.theme-doc-sidebar-item-category-level-1')
     .filter({has: page.locator('> .menu__list-item-collapsible a', {hasText: /^Payments$/})});
 }
 

@@ -29,6 +29,7 @@ interface SidebarItem {
   href?: string;
   label?: string;
   docId?: string;
+  collapsed?: boolean;
   items?: SidebarItem[];
 }
 
@@ -98,6 +99,20 @@ function sidebarItems(sidebar: string): SidebarItem[] {
 export function sidebarLinks(sidebar = 'tutorialSidebar'): string[] {
   const walk = (list: SidebarItem[]): string[] =>
     list.flatMap((item) => [...(item.href === undefined ? [] : [item.href]), ...walk(item.items ?? [])]);
+  return walk(sidebarItems(sidebar));
+}
+
+/**
+ * The links a page's sidebar shows before the reader opens anything: a closed category shows its
+ * items only on a page it holds (its own link's page, or one of its items'), as the theme opens it.
+ */
+export function sidebarLinksShownOn(pagePath: string, sidebar = 'tutorialSidebar'): string[] {
+  const holds = (item: SidebarItem): boolean => item.href === pagePath || (item.items ?? []).some(holds);
+  const walk = (list: SidebarItem[]): string[] =>
+    list.flatMap((item) => [
+      ...(item.href === undefined ? [] : [item.href]),
+      ...(item.collapsed && !holds(item) ? [] : walk(item.items ?? [])),
+    ]);
   return walk(sidebarItems(sidebar));
 }
 

@@ -68,7 +68,9 @@ describe('the API reference generator', () => {
       label: 'API reference',
       link: {type: 'doc', id: 'api/index'},
     });
-    expect(apiReferenceCategory(site).items).toEqual([
+    const items = apiReferenceCategory(site).items;
+    // A category per tag, its link the tag's page, then the objects page.
+    expect(items.map((item) => (typeof item === 'string' ? item : item.link.id))).toEqual([
       'api/payments',
       'api/refunds',
       'api/events',
@@ -77,6 +79,24 @@ describe('the API reference generator', () => {
       'api/sandbox',
       'api/objects',
     ]);
+    // Each tag's operations, closed but on its own page, each a link to its section with its method's class.
+    expect(items[0]).toMatchObject({type: 'category', label: 'Payments', key: 'api-payments', collapsed: true});
+    const payments = items[0] as {items: {label: string; href: string; className: string}[]};
+    expect(payments.items.map(({label, href, className}) => [label, href, className])).toEqual([
+      ['List payments', '/api/payments#list-payments', 'api-sidebar-operation api-sidebar-operation--get'],
+      ['Create a payment', '/api/payments#create-payment', 'api-sidebar-operation api-sidebar-operation--post'],
+      ['Retrieve a payment', '/api/payments#get-payment', 'api-sidebar-operation api-sidebar-operation--get'],
+      ['Cancel a payment', '/api/payments#cancel-payment', 'api-sidebar-operation api-sidebar-operation--post'],
+      [
+        'Accept the funds of a payment that requires action',
+        '/api/payments#accept-payment',
+        'api-sidebar-operation api-sidebar-operation--post',
+      ],
+    ]);
+    const events = items[2] as {items: {label: string; className: string}[]};
+    expect(events.items.map(({className}) => className)).toContain(
+      'api-sidebar-operation api-sidebar-operation--webhook',
+    );
   });
 
   test('removes the page of a tag whose operations the description no longer has', () => {
