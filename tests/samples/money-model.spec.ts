@@ -44,6 +44,19 @@ async function raw(mock: MockApi, method: string, path: string, body?: object, k
   return {status: response.status, headers: response.headers, body: await response.json()};
 }
 
+/** POST /payments as sent on the wire: its Idempotency-Key, the secret key and the body's text. */
+function postPayment(
+  mock: MockApi,
+  key: string,
+  {secret = testSecretKey, body = JSON.stringify(quickstartPayment)} = {},
+) {
+  return fetch(`${mock.baseUrl}/payments`, {
+    method: 'POST',
+    headers: {Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
+    body,
+  });
+}
+
 test.describe.configure({timeout: 60_000});
 
 test('a new payment has no pending, received, refunded money, no fee and no transaction, and names its token contract', async ({
@@ -533,12 +546,7 @@ test('idempotency: a replay says so in Idempotent-Replayed, a request still runn
 
 test('idempotency: a 401 is not stored under the key, a 404 is stored like any other 4xx', async ({mock}) => {
   const key = crypto.randomUUID();
-  const post = (secret: string) =>
-    fetch(`${mock.baseUrl}/payments`, {
-      method: 'POST',
-      headers: {Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
-      body: JSON.stringify(quickstartPayment),
-    });
+  const post = (secret: string) => postPayment(mock, key, {secret});
   // A key that is not valid never reaches an account: the Idempotency-Key stays unused.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const refused = await post('cw_test_notAValidKey');
@@ -571,12 +579,7 @@ test('idempotency: a key is kept per account and mode, so a retry with a rolled 
   mock,
 }) => {
   const key = crypto.randomUUID();
-  const post = (secret: string) =>
-    fetch(`${mock.baseUrl}/payments`, {
-      method: 'POST',
-      headers: {Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
-      body: JSON.stringify(quickstartPayment),
-    });
+  const post = (secret: string) => postPayment(mock, key, {secret});
   const first = await post(testSecretKey);
   expect(first.status).toBe(201);
   // The same account's new key, after a roll: the retry replays the first payment, it makes no second one.
@@ -608,12 +611,7 @@ test('a page cursor is a place in the whole list: accepting the last payment of 
 
 test('idempotency: a retry is compared as parsed JSON, so another key order or white space replays', async ({mock}) => {
   const key = crypto.randomUUID();
-  const post = (body: string) =>
-    fetch(`${mock.baseUrl}/payments`, {
-      method: 'POST',
-      headers: {Authorization: `Bearer ${testSecretKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': key},
-      body,
-    });
+  const post = (body: string) => postPayment(mock, key, {body});
   const first = await post(JSON.stringify(quickstartPayment));
   expect(first.status).toBe(201);
   const reordered = Object.fromEntries(Object.entries(quickstartPayment).reverse());
