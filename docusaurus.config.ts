@@ -28,7 +28,8 @@ const docsOptions = {
   rehypePlugins: [rehypeEndpointLabels],
   sidebarPath: './sidebars.ts',
   breadcrumbs: true,
-  // Four docs: every doc is listed on every doc page, none hidden in a closed category.
+  // Every doc is listed on every doc page, none hidden in a closed category; only the reference's
+  // operation links are closed off their own page (plugins/api-reference/sidebar.ts).
   sidebarCollapsed: false,
   includeCurrentVersion: true,
   lastVersion: 'current',
