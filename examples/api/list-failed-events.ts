@@ -71,14 +71,14 @@ async function main() {
     const page = (await send(`${apiBase}/events?${query}`, {
       headers: {Authorization: `Bearer ${secretKey}`},
     })) as {data: {id: string}[]; has_more: boolean};
-    for (const event of page.data) processEvent(event);
+    for (const event of page.data) await processEvent(event); // one at a time, each finished before the next
     startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (startingAfter);
 }
 
 // Replace with your receiver's handler (deduplicated by event.id in its store).
-// This one prints each event as one line of JSON.
-function processEvent(event: {id: string}) {
+// This one prints each event as one line of JSON; yours may return a promise: it is awaited.
+function processEvent(event: {id: string}): void | Promise<void> {
   console.log(JSON.stringify(event));
 }
 

@@ -38,8 +38,8 @@ import {applyEvent, type CoinwharfEvent} from './webhook-event';
 //     [payment.id, reference]);
 //   if (marked.rowCount === 1) { /* fulfil: queue the shipping and the email */ }
 //   // 0 rows: read the order. Paid by this payment: a repeat, nothing to do. Paid by another
-//   // payment, canceled, or no such order: the customer paid for nothing, so queue a full
-//   // refund of this payment (amount_received less amount_refunded), or flag it for a person.
+//   // payment, canceled, or no such order: fetch the payment; unless it is refunded in full
+//   // (the refund that went with a cancel), queue a refund of what is left, or flag it.
 //
 // Before you refund an order you have not fulfilled, cancel it, and refund only when that changed
 // one row (0 rows: a payment paid it meanwhile, so it is being fulfilled): then a payment.succeeded

@@ -219,8 +219,8 @@ test('a reference names one order, never reused, and an order may have several p
   );
   const fees = prose('docs/payments/fees-and-settlement.mdx');
   expect(fees).toContain(
-    'A reference names one order and is never reused for another; one order can have several payments, all ' +
-      'with its reference, for example a new one after the first expired.',
+    'Give each order its own reference and never reuse it for another (the API does not check this); one order ' +
+      'can have several payments, all with its reference, for example a new one after the first expired.',
   );
   expect(fees).not.toMatch(/reference you reuse|reuse[sd]? (a|the|your) reference|across orders/i);
   expect(prose('changelog/2026-11-25-money-never-reaches-a-dead-end.md')).toContain(

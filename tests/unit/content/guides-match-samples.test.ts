@@ -261,7 +261,9 @@ test('the webhook guide’s security checklist says what a verified payload is, 
     expect(read('api/openapi.yaml')).toMatch(new RegExp(`^ {12}${field}: `, 'm'));
   }
   expect(guide).toContain('or the endpoint was disabled after a `410` answer or five days of failures');
-  expect(read('api/openapi.yaml')).toContain("'`disabled` after a 410 answer or 5 days of failures.'");
+  expect(read('api/openapi.yaml')).toContain(
+    "'`disabled` after a 410 answer, or once every delivery attempt to it, over all events, has failed for 5 days in a row.'",
+  );
   // Fastify is installed where its receiver is shown, as its own first lines say.
   expect(guide).toContain('`npm install fastify standardwebhooks tsx`');
   expect(read('examples/webhooks/fastify-receiver.ts').split('\n')[1]).toBe(
