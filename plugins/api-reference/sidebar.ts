@@ -16,7 +16,7 @@ import {descriptionFile, referenceFolder, referenceTags} from './generate';
 import {operationAnchor} from './pages/operation';
 
 /** The class of an operation's sidebar item: its method's (`api-sidebar-operation--post`), or a webhook's. */
-export const operationItemClass = (entry: OperationEntry): string =>
+const operationItemClass = (entry: OperationEntry): string =>
   `api-sidebar-operation api-sidebar-operation--${entry.webhook ? 'webhook' : entry.method}`;
 
 export function apiReferenceCategory(siteDir: string) {

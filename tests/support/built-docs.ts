@@ -95,11 +95,17 @@ function sidebarItems(sidebar: string): SidebarItem[] {
   return items;
 }
 
-/** Every link of a sidebar in the order it shows them (categories' own links included): what the theme renders. */
+/** The links of a sidebar in order (categories' own links included), a category's items where `open` says so. */
+function linksOf(list: SidebarItem[], open: (category: SidebarItem) => boolean): string[] {
+  return list.flatMap((item) => [
+    ...(item.href === undefined ? [] : [item.href]),
+    ...(open(item) ? linksOf(item.items ?? [], open) : []),
+  ]);
+}
+
+/** Every link of a sidebar in the order it shows them, every category opened: what the theme renders. */
 export function sidebarLinks(sidebar = 'tutorialSidebar'): string[] {
-  const walk = (list: SidebarItem[]): string[] =>
-    list.flatMap((item) => [...(item.href === undefined ? [] : [item.href]), ...walk(item.items ?? [])]);
-  return walk(sidebarItems(sidebar));
+  return linksOf(sidebarItems(sidebar), () => true);
 }
 
 /**
@@ -108,12 +114,7 @@ export function sidebarLinks(sidebar = 'tutorialSidebar'): string[] {
  */
 export function sidebarLinksShownOn(pagePath: string, sidebar = 'tutorialSidebar'): string[] {
   const holds = (item: SidebarItem): boolean => item.href === pagePath || (item.items ?? []).some(holds);
-  const walk = (list: SidebarItem[]): string[] =>
-    list.flatMap((item) => [
-      ...(item.href === undefined ? [] : [item.href]),
-      ...(item.collapsed && !holds(item) ? [] : walk(item.items ?? [])),
-    ]);
-  return walk(sidebarItems(sidebar));
+  return linksOf(sidebarItems(sidebar), (category) => !category.collapsed || holds(category));
 }
 
 /** Every doc of a sidebar, in its order (SPEC §2: one sidebar holds every doc). */
