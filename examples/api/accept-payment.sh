@@ -49,11 +49,13 @@ send() {
   done
 }
 
+#region request
 status=0
 send "$api_base/payments/$PAYMENT_ID/accept" \
   --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
   --header "Idempotency-Key: $idempotency_key" \
   --request POST || status=$?
+#endregion
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

@@ -72,6 +72,7 @@ class UsageError extends Error {}
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!paymentId) throw new UsageError('Set PAYMENT_ID to the id of a payment that requires action (pay_...)');
+  // #region request
   const result = await send(`${apiBase}/payments/${paymentId}/accept`, {
     method: 'POST',
     headers: {
@@ -79,6 +80,7 @@ async function main() {
       'Idempotency-Key': randomUUID(),
     },
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

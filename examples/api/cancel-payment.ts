@@ -68,6 +68,7 @@ class UsageError extends Error {}
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!paymentId) throw new UsageError('Set PAYMENT_ID to the id of a payment awaiting payment (pay_...)');
+  // #region request
   const result = await send(`${apiBase}/payments/${paymentId}/cancel`, {
     method: 'POST',
     headers: {
@@ -75,6 +76,7 @@ async function main() {
       'Idempotency-Key': randomUUID(),
     },
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

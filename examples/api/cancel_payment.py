@@ -71,6 +71,7 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 result = send(
     "POST",
     f"{API_BASE}/payments/{PAYMENT_ID}/cancel",
@@ -79,4 +80,5 @@ result = send(
         "Idempotency-Key": str(uuid.uuid4()),
     },
 )
+#endregion
 print(json.dumps(result, indent=2))

@@ -52,6 +52,7 @@ send() {
   done
 }
 
+#region request
 # Amounts are decimal strings, never JSON numbers.
 body="$(
   cat <<JSON
@@ -69,6 +70,7 @@ send "$api_base/payments" \
   --header "Content-Type: application/json" \
   --header "Idempotency-Key: $idempotency_key" \
   --data "$body" || status=$?
+#endregion
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

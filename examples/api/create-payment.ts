@@ -74,6 +74,7 @@ async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   console.error(`Idempotency-Key: ${idempotencyKey}`);
   console.error(`Reference: ${reference}`);
+  // #region request
   const payment = await send(`${apiBase}/payments`, {
     method: 'POST',
     headers: {
@@ -89,6 +90,7 @@ async function main() {
       reference,
     }),
   });
+  // #endregion
   console.log(JSON.stringify(payment, null, 2));
 }
 

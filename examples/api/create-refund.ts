@@ -84,6 +84,7 @@ async function main() {
   if (!address) throw new UsageError('Set REFUND_ADDRESS to the address your customer gave you for this refund');
   if (amount && !currency) throw new UsageError("Set REFUND_CURRENCY to the payment's asset, such as USDC");
   console.error(`Idempotency-Key: ${idempotencyKey}`);
+  // #region request
   const result = await send(`${apiBase}/refunds`, {
     method: 'POST',
     headers: {
@@ -99,6 +100,7 @@ async function main() {
       ...(reason ? {reason} : {}),
     }),
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

@@ -75,6 +75,7 @@ idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
 reference = os.environ.get("ORDER_REFERENCE") or f"order_{idempotency_key[:8].lower()}"
 print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
 print(f"Reference: {reference}", file=sys.stderr)
+#region request
 payment = send(
     "POST",
     f"{API_BASE}/payments",
@@ -90,4 +91,5 @@ payment = send(
         "reference": reference,
     },
 )
+#endregion
 print(json.dumps(payment, indent=2))

@@ -98,6 +98,7 @@ if REASON:
 # once, not twice.
 idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
 print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
+#region request
 result = send(
     "POST",
     f"{API_BASE}/refunds",
@@ -107,4 +108,5 @@ result = send(
     },
     json=refund,
 )
+#endregion
 print(json.dumps(result, indent=2))

@@ -81,6 +81,7 @@ async function main() {
     throw new UsageError(
       'Set CREATED_SINCE to an ISO 8601 time before the payment was created, such as 2026-11-24T18:00:00Z',
     );
+  // #region request
   // Every page of matches: while has_more is true, ask for the page after the last id.
   const payments: {id: string}[] = [];
   let startingAfter = '';
@@ -93,6 +94,7 @@ async function main() {
     payments.push(...page.data);
     startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (startingAfter);
+  // #endregion
   // All the matches, as one list.
   console.log(JSON.stringify({object: 'list', data: payments, has_more: false}, null, 2));
 }

@@ -89,6 +89,7 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 # Every page of matches: while has_more is true, ask for the page after the last id.
 payments = []
 params = {"reference": REFERENCE, "created[gte]": CREATED_SINCE, "limit": 100}
@@ -98,5 +99,6 @@ while True:
     if not page["has_more"]:
         break
     params["starting_after"] = page["data"][-1]["id"]
+#endregion
 # All the matches, as one list.
 print(json.dumps({"object": "list", "data": payments, "has_more": False}, indent=2))

@@ -65,9 +65,11 @@ class UsageError extends Error {}
 
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
+  // #region request
   const result = await send(`${apiBase}/balance`, {
     headers: {Authorization: `Bearer ${secretKey}`},
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

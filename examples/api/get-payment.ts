@@ -61,9 +61,11 @@ class UsageError extends Error {}
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!paymentId) throw new UsageError('Set PAYMENT_ID to the id of a payment (pay_...)');
+  // #region request
   const result = await send(`${apiBase}/payments/${paymentId}`, {
     headers: {Authorization: `Bearer ${secretKey}`},
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

@@ -43,9 +43,11 @@ send() {
   done
 }
 
+#region request
 status=0
 send "$api_base/refunds/$REFUND_ID" \
   --header "Authorization: Bearer $COINWHARF_SECRET_KEY" || status=$?
+#endregion
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

@@ -62,9 +62,11 @@ class UsageError extends Error {}
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!refundId) throw new UsageError('Set REFUND_ID to the id of a refund (rf_...)');
+  // #region request
   const result = await send(`${apiBase}/refunds/${refundId}`, {
     headers: {Authorization: `Bearer ${secretKey}`},
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

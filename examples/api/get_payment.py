@@ -67,9 +67,11 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 result = send(
     "GET",
     f"{API_BASE}/payments/{PAYMENT_ID}",
     headers={"Authorization": f"Bearer {SECRET_KEY}"},
 )
+#endregion
 print(json.dumps(result, indent=2))

@@ -68,9 +68,11 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 result = send(
     "GET",
     f"{API_BASE}/refunds/{REFUND_ID}",
     headers={"Authorization": f"Bearer {SECRET_KEY}"},
 )
+#endregion
 print(json.dumps(result, indent=2))

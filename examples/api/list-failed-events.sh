@@ -46,6 +46,7 @@ send() {
   done
 }
 
+#region request
 starting_after=""
 while :; do
   status=0
@@ -66,3 +67,4 @@ while :; do
   [[ "$(jq '.has_more' "$answer")" == true ]] || break
   starting_after="$(jq --raw-output '.data[-1].id' "$answer")"
 done
+#endregion

@@ -64,6 +64,7 @@ class UsageError extends Error {}
 
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
+  // #region request
   let startingAfter = '';
   do {
     const query = new URLSearchParams({delivery_status: 'failed', limit: '100'});
@@ -74,6 +75,7 @@ async function main() {
     for (const event of page.data) await processEvent(event); // one at a time, each finished before the next
     startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (startingAfter);
+  // #endregion
 }
 
 // Replace with your receiver's handler (deduplicated by event.id in its store).

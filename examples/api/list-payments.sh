@@ -57,6 +57,7 @@ send() {
   done
 }
 
+#region request
 # Every page: while has_more is true, ask for the page after the last id.
 starting_after=""
 while :; do
@@ -78,5 +79,6 @@ while :; do
   [[ "$(jq '.has_more' "$answer")" == true ]] || break
   starting_after="$(jq --raw-output '.data[-1].id' "$answer")"
 done
+#endregion
 # All the payments, as one list.
 jq --slurp '{object: "list", data: map(.data[]), has_more: false}' "$pages"

@@ -72,6 +72,7 @@ class UsageError extends Error {}
 
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
+  // #region request
   // Every page: while has_more is true, ask for the page after the last id.
   const payments: {id: string}[] = [];
   let startingAfter = '';
@@ -85,6 +86,7 @@ async function main() {
     payments.push(...page.data);
     startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (startingAfter);
+  // #endregion
   // All the payments, as one list.
   console.log(JSON.stringify({object: 'list', data: payments, has_more: false}, null, 2));
 }

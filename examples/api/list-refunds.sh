@@ -45,6 +45,7 @@ send() {
   done
 }
 
+#region request
 # Every page: while has_more is true, ask for the page after the last id.
 starting_after=""
 while :; do
@@ -65,5 +66,6 @@ while :; do
   [[ "$(jq '.has_more' "$answer")" == true ]] || break
   starting_after="$(jq --raw-output '.data[-1].id' "$answer")"
 done
+#endregion
 # All the refunds, as one list.
 jq --slurp '{object: "list", data: map(.data[]), has_more: false}' "$pages"

@@ -63,6 +63,7 @@ class UsageError extends Error {}
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!paymentId) throw new UsageError('Set PAYMENT_ID to the id of a payment (pay_...)');
+  // #region request
   // Every page: while has_more is true, ask for the page after the last id.
   const refunds: {id: string}[] = [];
   let startingAfter = '';
@@ -75,6 +76,7 @@ async function main() {
     refunds.push(...page.data);
     startingAfter = page.has_more ? page.data[page.data.length - 1].id : '';
   } while (startingAfter);
+  // #endregion
   // All the refunds, as one list.
   console.log(JSON.stringify({object: 'list', data: refunds, has_more: false}, null, 2));
 }

@@ -77,6 +77,7 @@ def process_event(event):
     print(json.dumps(event))
 
 
+#region request
 params = {"delivery_status": "failed", "limit": 100}
 while True:
     page = send("GET", f"{API_BASE}/events", params=params, headers={"Authorization": f"Bearer {SECRET_KEY}"})
@@ -85,3 +86,4 @@ while True:
     if not page["has_more"]:
         break
     params["starting_after"] = page["data"][-1]["id"]
+#endregion

@@ -76,6 +76,7 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 # Every page: while has_more is true, ask for the page after the last id.
 payments = []
 params = {"status": STATUS, "limit": 100}
@@ -87,5 +88,6 @@ while True:
     if not page["has_more"]:
         break
     params["starting_after"] = page["data"][-1]["id"]
+#endregion
 # All the payments, as one list.
 print(json.dumps({"object": "list", "data": payments, "has_more": False}, indent=2))

@@ -69,6 +69,7 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 # Every page: while has_more is true, ask for the page after the last id.
 refunds = []
 params = {"payment": PAYMENT_ID, "limit": 100}
@@ -78,5 +79,6 @@ while True:
     if not page["has_more"]:
         break
     params["starting_after"] = page["data"][-1]["id"]
+#endregion
 # All the refunds, as one list.
 print(json.dumps({"object": "list", "data": refunds, "has_more": False}, indent=2))

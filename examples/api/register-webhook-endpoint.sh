@@ -55,6 +55,7 @@ send() {
   done
 }
 
+#region request
 body="$(
   cat <<JSON
 {
@@ -80,6 +81,7 @@ send "$api_base/webhook_endpoints" \
   --header "Content-Type: application/json" \
   --header "Idempotency-Key: $idempotency_key" \
   --data "$body" || status=$?
+#endregion
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

@@ -79,6 +79,7 @@ async function main() {
   if (!webhookUrl)
     throw new UsageError('Set WEBHOOK_URL to your receiver, such as https://example.ngrok.app/webhooks/coinwharf');
   console.error(`Idempotency-Key: ${idempotencyKey}`);
+  // #region request
   const result = await send(`${apiBase}/webhook_endpoints`, {
     method: 'POST',
     headers: {
@@ -103,6 +104,7 @@ async function main() {
       ],
     }),
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

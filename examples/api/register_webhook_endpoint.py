@@ -82,6 +82,7 @@ def send(method, url, **kwargs):
 # once, not twice.
 idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
 print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
+#region request
 result = send(
     "POST",
     f"{API_BASE}/webhook_endpoints",
@@ -106,4 +107,5 @@ result = send(
         ],
     },
 )
+#endregion
 print(json.dumps(result, indent=2))

@@ -50,12 +50,14 @@ send() {
   done
 }
 
+#region request
 status=0
 send "$api_base/sandbox/payments/$PAYMENT_ID/simulate" \
   --header "Authorization: Bearer $COINWHARF_SECRET_KEY" \
   --header "Content-Type: application/json" \
   --header "Idempotency-Key: $idempotency_key" \
   --data "{\"outcome\": \"$outcome\"}" || status=$?
+#endregion
 # An error's answer is printed too: the API's JSON error, or a proxy's HTML page
 # (curl has already said "curl: (22) The requested URL returned error: 502").
 cat "$answer"

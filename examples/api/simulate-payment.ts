@@ -73,6 +73,7 @@ class UsageError extends Error {}
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!paymentId) throw new UsageError('Set PAYMENT_ID to the id of a payment (pay_...)');
+  // #region request
   const result = await send(`${apiBase}/sandbox/payments/${paymentId}/simulate`, {
     method: 'POST',
     headers: {
@@ -82,6 +83,7 @@ async function main() {
     },
     body: JSON.stringify({outcome}),
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

@@ -69,6 +69,7 @@ class UsageError extends Error {}
 async function main() {
   if (!secretKey) throw new UsageError('Set COINWHARF_SECRET_KEY to your cw_test_ secret key');
   if (!refundId) throw new UsageError('Set REFUND_ID to the id of a pending sandbox refund (rf_...)');
+  // #region request
   const result = await send(`${apiBase}/sandbox/refunds/${refundId}/simulate`, {
     method: 'POST',
     headers: {
@@ -78,6 +79,7 @@ async function main() {
     },
     body: JSON.stringify({outcome}),
   });
+  // #endregion
   console.log(JSON.stringify(result, null, 2));
 }
 

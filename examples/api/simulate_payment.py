@@ -76,6 +76,7 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 result = send(
     "POST",
     f"{API_BASE}/sandbox/payments/{PAYMENT_ID}/simulate",
@@ -85,4 +86,5 @@ result = send(
     },
     json={"outcome": OUTCOME},
 )
+#endregion
 print(json.dumps(result, indent=2))

@@ -73,6 +73,7 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 result = send(
     "POST",
     f"{API_BASE}/sandbox/refunds/{REFUND_ID}/simulate",
@@ -82,4 +83,5 @@ result = send(
     },
     json={"outcome": OUTCOME},
 )
+#endregion
 print(json.dumps(result, indent=2))

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     },
   };
 
+  // #region request
   const body = JSON.stringify(event);
   const signature = new Webhook(secret).sign(eventId, now, body);
   const sent = process.argv.includes('--tamper') ? body.replace('"25.00"', '"95.00"') : body;
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     },
     body: sent,
   });
+  // #endregion
   console.log(`${eventId} → ${response.status} ${await response.text()}`);
   if (!response.ok) process.exitCode = 1;
 }

@@ -84,6 +84,7 @@ def main() -> int:
         },
     }
 
+    #region request
     body = json.dumps(event).encode()
     signature = sign(secret, event_id, str(timestamp), body)
     if "--tamper" in sys.argv:
@@ -100,6 +101,7 @@ def main() -> int:
         },
         timeout=15,
     )
+    #endregion
     print(f"{event_id} → {response.status_code} {response.text.strip()}")
     return 0 if response.ok else 1
 

@@ -11,6 +11,17 @@ export interface Example {
   code: string;
   /** The tab label, where it is not the file's language (framework tabs). */
   label?: string;
+  /** The part a page shows first, when the fence names a region (`region=request`). */
+  excerpt?: Excerpt;
+}
+
+/** Lines cut from a sample between its `#region name` and `#endregion` comments. */
+export interface Excerpt {
+  /** The lines, their common indentation removed. */
+  code: string;
+  /** The first and last line's numbers in the file, from 1. */
+  from: number;
+  to: number;
 }
 
 interface ExampleLanguage {

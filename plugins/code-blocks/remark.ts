@@ -58,6 +58,25 @@ const jsx = (name: string, attributes: Record<string, string>, children: RootCon
   children: children as MdxJsxFlowElement['children'],
 });
 
+/**
+ * What a sample shows: the file; or, when the fence names a region, the region's lines (titled with
+ * where they are in the file) and the whole file under them, behind a `<WholeSample>` toggle.
+ */
+function sampleContent(example: Example, at: Code): RootContent[] {
+  const whole = sampleCode(example, at);
+  const {excerpt} = example;
+  if (!excerpt) return [whole];
+  const lines = example.code.trimEnd().split('\n').length;
+  return [
+    {
+      ...whole,
+      meta: `title="examples/${example.file}, lines ${excerpt.from}–${excerpt.to}"`,
+      value: excerpt.code.trimEnd(),
+    },
+    jsx('WholeSample', {file: `examples/${example.file}`, lines: String(lines)}, [whole]),
+  ];
+}
+
 export default function remarkCodeSamples({siteDir}: RemarkCodeSamplesOptions) {
   return (tree: Root, file: VFile) => {
     const fail = (node: {position?: {start: {line: number}}}, message: string): never =>
@@ -103,7 +122,7 @@ export default function remarkCodeSamples({siteDir}: RemarkCodeSamplesOptions) {
           'ExampleTabs',
           {group},
           items.map(({example, value, code}) =>
-            jsx('ExampleTab', {value, label: exampleTabLabel(example)}, [sampleCode(example, code)]),
+            jsx('ExampleTab', {value, label: exampleTabLabel(example)}, sampleContent(example, code)),
           ),
         ),
         position: directive.position,
@@ -117,6 +136,8 @@ export default function remarkCodeSamples({siteDir}: RemarkCodeSamplesOptions) {
       }
       if (node.type === 'code') {
         const example = sampleOf(node);
+        if (example?.excerpt)
+          fail(node, 'region= shows part of a file inside :::code-tabs only, where its tab holds the rest');
         if (example) Object.assign(node, sampleCode(example, node));
       }
       return undefined;

@@ -6,7 +6,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {exampleLanguageOrUndefined, knownExtensions, type Example} from './languages';
+import {exampleLanguageOrUndefined, knownExtensions, type Example, type Excerpt} from './languages';
 
 /** A mistake in a sample fence, in words that tell the writer the fix. */
 export class SampleError extends Error {}
@@ -15,9 +15,11 @@ export interface SampleFence {
   /** The path under examples/, as a page's code block title shows it after `examples/`. */
   file: string;
   label?: string;
+  /** The region a page shows first (the call on a reference page), the whole file a click away. */
+  region?: string;
 }
 
-const settings = new Set(['file', 'label']);
+const settings = new Set(['file', 'label', 'region']);
 
 /** A setting's value in a fence's meta: quoted (its first group) or bare (its second). */
 const settingValue = String.raw`(?:"([^"]*)"|(\S+))`;
@@ -55,7 +57,7 @@ export function sampleFence(lang: string | null | undefined, meta: string | null
   for (const key of found.keys()) {
     if (!settings.has(key)) {
       throw new SampleError(
-        `${key}= is not a sample setting: a sample fence takes file= and, in a framework group, label=`,
+        `${key}= is not a sample setting: a sample fence takes file=, region= and, in a framework group, label=`,
       );
     }
   }
@@ -78,7 +80,32 @@ export function sampleFence(lang: string | null | undefined, meta: string | null
     );
   }
   const label = found.get('label');
-  return {file: normal.slice('examples/'.length), ...(label ? {label} : {})};
+  const region = found.get('region');
+  return {file: normal.slice('examples/'.length), ...(label ? {label} : {}), ...(region ? {region} : {})};
+}
+
+/**
+ * A region's marker line, as editors fold them: `// #region request` in TypeScript, `#region request`
+ * in Python and shell; `#endregion` closes it. Group 1 is `end` on a closing line, group 2 the name.
+ */
+const regionMarker = /^\s*(?:\/\/\s*#|#)(end)?region\b\s*(\S*)\s*$/;
+
+/** The lines between a file's `#region name` and the next `#endregion`, dedented. */
+export function excerptOf(code: string, region: string, file: string): Excerpt {
+  const lines = code.split('\n');
+  const start = lines.findIndex((line) => {
+    const marker = regionMarker.exec(line);
+    return marker !== null && marker[1] === undefined && marker[2] === region;
+  });
+  if (start === -1) {
+    throw new SampleError(`examples/${file} has no "#region ${region}" comment: mark the lines the page shows first`);
+  }
+  const end = lines.findIndex((line, index) => index > start && regionMarker.exec(line)?.[1] === 'end');
+  if (end === -1) throw new SampleError(`examples/${file}: "#region ${region}" has no "#endregion" after it`);
+  const inside = lines.slice(start + 1, end);
+  if (inside.every((line) => line.trim() === '')) throw new SampleError(`examples/${file}: region ${region} is empty`);
+  const indent = Math.min(...inside.filter((line) => line.trim() !== '').map((line) => /^\s*/.exec(line)![0].length));
+  return {code: inside.map((line) => line.slice(indent)).join('\n'), from: start + 2, to: end};
 }
 
 /** The sample's file, read from the site. */
@@ -87,5 +114,6 @@ export function readSample(siteDir: string, fence: SampleFence): Example {
   if (!existsSync(file)) {
     throw new SampleError(`examples/${fence.file} does not exist: check the path, which starts at the repository root`);
   }
-  return {...fence, code: readFileSync(file, 'utf8')};
+  const code = readFileSync(file, 'utf8');
+  return {...fence, code, ...(fence.region ? {excerpt: excerptOf(code, fence.region, fence.file)} : {})};
 }

@@ -5,3 +5,6 @@ declare module '@theme/ExampleTabs' {
 declare module '@theme/ExampleTab' {
   export {default} from '@site/plugins/code-blocks/theme/ExampleTab';
 }
+declare module '@theme/WholeSample' {
+  export {default} from '@site/plugins/code-blocks/theme/WholeSample';
+}

@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {exampleFiles, markdownSources} from '../support/content';
 import {builtPage} from '../support/built-html';
 import {builtSitemapPaths} from '../support/site';
+import {expectedSampleCode, sampleFileOf} from '../support/sample-part';
 
 // Every code block a reader can copy is an example file that a test
 // runs, except one-line commands. That each example is run or imported by a
@@ -51,14 +51,37 @@ test('every multi-line code block on the site is an example file, shown whole an
         continue;
       }
       shown += 1;
-      const file = title?.replace(/^examples\//, '');
+      // A reference page shows a file's call first, titled with its lines, and the whole file under it.
+      const file = title && sampleFileOf(title).replace(/^examples\//, '');
       if (!title?.startsWith('examples/') || !file || !exampleFiles.includes(file)) {
         problems.push(`${route}: a ${lines.length}-line block titled ${JSON.stringify(title)} is not an example file`);
-      } else if (code !== readFileSync(path.join('examples', file), 'utf8').trimEnd()) {
+      } else if (code !== expectedSampleCode(title).trimEnd()) {
         problems.push(`${route}: ${title} differs from the file`);
       }
     }
   }
   expect(shown).toBeGreaterThan(10);
   expect(problems).toEqual([]);
+});
+
+test("a block showing a sample's call is followed, in its tab, by the whole file behind a closed toggle", () => {
+  let parts = 0;
+  for (const route of builtSitemapPaths().filter((route) => route.startsWith('/api/'))) {
+    const $ = builtPage(route);
+    for (const block of $('.theme-code-block').toArray()) {
+      const title = $(block).find('[class*="codeBlockTitle"]').first().text();
+      if (!/, lines \d+–\d+$/.test(title)) continue;
+      parts += 1;
+      const file = sampleFileOf(title);
+      const lines = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length;
+      const toggle = $(block).next('details');
+      expect(toggle.attr('open'), `${route}: ${title} is followed by a closed toggle`).toBeUndefined();
+      expect(toggle.children('summary').text(), `${route}: ${title}`).toBe(
+        `The whole tested file, ${file} (${lines} lines)`,
+      );
+      expect(toggle.find('[class*="codeBlockTitle"]').text(), `${route}: ${title}`).toBe(file);
+    }
+  }
+  // Every operation's tabs: 13 calls in curl, Node.js and Python, and the webhook's script in two.
+  expect(parts).toBe(13 * 3 + 2);
 });

@@ -3,6 +3,7 @@ import {expect, test, type Locator, type Page} from '@playwright/test';
 import {turnOffPrefetching} from '../support/first-load';
 import {recordRequests} from '../support/network';
 import {inBuild, inSite, routes, waitForHydration} from '../support/site';
+import {expectedSampleCode, sampleFileOf} from '../support/sample-part';
 
 // Code blocks a page's HTML brings are kept as the server rendered them: the
 // browser neither tokenizes them again nor builds their spans again, and their
@@ -102,11 +103,11 @@ function shownBlocks(page: Page): Promise<ShownBlock[]> {
   );
 }
 
-/** A sample file, as the page should show it (without the file's final line break). */
+/** A sample file, or the lines of it that the title names, as the page should show it. */
 function sampleFile(title: string): string {
-  const file = readFileSync(inSite(title), 'utf8');
+  const file = readFileSync(inSite(sampleFileOf(title)), 'utf8');
   expect(file.endsWith('\n'), `${title} ends with a line break`).toBe(true);
-  return file.slice(0, -1);
+  return expectedSampleCode(title);
 }
 
 /** Every block shows code, and every sample block its whole file; returns the number of samples. */
