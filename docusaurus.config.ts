@@ -10,7 +10,11 @@ import markdownTwinsPlugin, {type MarkdownTwinsOptions} from './plugins/markdown
 import codeBlocksPlugin from './plugins/code-blocks';
 import remarkCodeSamples from './plugins/code-blocks/remark';
 import socialCardsPlugin from './plugins/social-cards';
-import apiReferencePlugin, {referenceFolder, rehypeEndpointLabels} from './plugins/api-reference';
+import apiReferencePlugin, {
+  referenceFolder,
+  rehypeEndpointLabels,
+  rehypeOperationLayout,
+} from './plugins/api-reference';
 import upstreamPatchesPlugin from './plugins/upstream-patches';
 import {reportBrokenMarkdownLink} from './scripts/check-docs/markdown-links';
 
@@ -25,7 +29,7 @@ const docsOptions = {
   routeBasePath: '/',
   remarkPlugins,
   // The reference's endpoint lines get a method label (GET, POST): HTML and CSS only.
-  rehypePlugins: [rehypeEndpointLabels],
+  rehypePlugins: [rehypeEndpointLabels, rehypeOperationLayout],
   sidebarPath: './sidebars.ts',
   breadcrumbs: true,
   // Every doc is listed on every doc page, none hidden in a closed category; only the reference's
@@ -69,7 +73,7 @@ const presetOptions = {
   docs: docsOptions,
   blog: changelogOptions,
   pages: {remarkPlugins},
-  theme: {customCss: ['./src/css/custom.css', './src/css/print.css']},
+  theme: {customCss: ['./src/css/custom.css', './src/css/api-reference.css', './src/css/print.css']},
 } satisfies Preset.Options;
 
 // Local full-text search (@easyops-cn/docusaurus-search-local): indexed at

@@ -6,7 +6,9 @@
  * start` it watches the YAML and the guides (their links decide each page's
  * "Used in" line) and writes the pages again, which the docs plugin then picks
  * up like any doc.
- * No client code: the pages are MDX, rendered to static HTML like the guides.
+ * No client code: the pages are MDX, rendered to static HTML like the guides. ./rehype-layout.ts
+ * lays out each operation and folds nested fields into native `<details>` (./theme/NestedFields),
+ * which the browser opens itself when an address points into one.
  */
 import {copyFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -19,12 +21,14 @@ export const servedDescription = {yaml: '/openapi.yaml', json: '/openapi.json'};
 
 export {apiReferenceCategory} from './sidebar';
 export {default as rehypeEndpointLabels} from './rehype-endpoint';
+export {default as rehypeOperationLayout} from './rehype-layout';
 export {generateApiReference, referenceFolder};
 
 export default function apiReferencePlugin({siteDir}: LoadContext): Plugin {
   generateApiReference(siteDir);
   return {
     name: 'coinwharf-api-reference',
+    getThemePath: () => path.join(__dirname, 'theme'),
     getPathsToWatch: () => [path.join(siteDir, descriptionFile), path.join(siteDir, 'docs/payments/**/*.mdx')],
     loadContent: () => {
       generateApiReference(siteDir);

@@ -48,3 +48,10 @@ export const frontMatter = (values: Record<string, unknown>): string =>
 /** Blocks joined as Markdown paragraphs. */
 export const blocks = (...parts: (string | false | undefined)[]): string =>
   parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n\n');
+
+/** The comment written after an operation's examples: where the panel beside its fields ends (./rehype-layout.ts). */
+export const examplesEnd = '{/* end of the examples */}';
+
+/** The comments around a request body's optional fields, which a reader opens when needed (./rehype-layout.ts). */
+export const optionalFieldsStart = '{/* optional fields */}';
+export const optionalFieldsEnd = '{/* end of the optional fields */}';

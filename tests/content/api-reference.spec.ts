@@ -46,12 +46,16 @@ const shownCode = new Set(
   ),
 );
 
+/** An operation's section: its heading, examples and the rest, in one block (plugins/api-reference/rehype-layout.ts). */
+function operationSection($: CheerioAPI, id: string) {
+  const section = $(`h2#${id}`).closest('.api-operation');
+  expect(section.length, `#${id} is laid out as an operation`).toBe(1);
+  return section;
+}
+
 /** Every field heading's dotted name (`price.amount`) on one page, or in one operation's section. */
 const fieldNames = ($: CheerioAPI, section?: string) =>
-  (section
-    ? $(`#${section}`).nextUntil('h2').filter('h3, h4, h5, h6').children('code')
-    : $('article :is(h3, h4, h5, h6) > code')
-  )
+  (section ? operationSection($, section).find(':is(h3, h4, h5, h6) > code') : $('article :is(h3, h4, h5, h6) > code'))
     .toArray()
     .map((element) => $(element).text());
 
@@ -106,8 +110,7 @@ test('the reference has a section for every operation, titled with its summary a
       const name = parameter.$ref ? raw.components.parameters[parameter.$ref.split('/').pop()].name : parameter.name;
       expect(fieldNames($, id), `${where} shows its parameter ${name}`).toContain(name);
     }
-    const links = $(`h2#${id}`)
-      .nextUntil('h2')
+    const links = operationSection($, id)
       .find('a[href]')
       .map((_, link) => $(link).attr('href'))
       .get();
@@ -243,11 +246,15 @@ test('each operation page shows its request example as the tested files, in curl
     expect(tabs, page).toEqual(
       files.map((file) => ({sh: 'curl', ts: 'Node.js', py: 'Python'})[file.split('.').pop()!]),
     );
+    // Each tab: the file's call, titled with its lines, then the whole file (code-samples.spec.ts checks the lines).
     const titles = $(example).nextUntil('h2, h3').find('[class*="codeBlockTitle"]').toArray();
     expect(
       titles.map((title) => $(title).text()),
       page,
-    ).toEqual([...files, ...imports]);
+    ).toEqual([
+      ...files.flatMap((file) => [expect.stringMatching(new RegExp(`^${file}, lines \\d+–\\d+$`)), file]),
+      ...imports,
+    ]);
   }
 });
 
@@ -265,7 +272,9 @@ test('every JSON example on the reference conforms to the schema it illustrates'
   /** The schema a block illustrates: by its title on an operation's page, by its section on the others. */
   const schemaOf = (path: string, $: CheerioAPI, block: Parameters<CheerioAPI>[0]): Json | undefined => {
     const title = $(block).find('[class*="codeBlockTitle"]').text();
-    const section = $(block).prevAll('h2[id]').first().attr('id');
+    const section =
+      $(block).closest('.api-operation').find('h2[id]').first().attr('id') ??
+      $(block).prevAll('h2[id]').first().attr('id');
     const operation = operations.find((op) => op.page === path && op.id === section);
     if (operation) {
       const resolved = (operation.webhook ? api.webhooks : api.paths)[operation.route][operation.method];
@@ -341,11 +350,17 @@ test('the guides link the API calls they make to the reference, and each operati
     const guides = [...guideLinks.entries()]
       .filter(([href]) => href === `${page}#${id}` || href.startsWith(`${page}#${id}-`))
       .flatMap(([, using]) => [...using]);
-    const back = builtPage(page)(`#${id}`)
-      .nextUntil('h2, h3')
+    // The operation's own words: the body's text before its first h3 (the description and "Used in").
+    const $ = builtPage(page);
+    const body = operationSection($, id).children('.api-operation__body');
+    const back = body
+      .children()
+      .first()
+      .nextUntil('h3')
+      .addBack()
       .find('a[href^="/payments/"]')
       .toArray()
-      .map((a) => builtPage(page)(a).attr('href')!.replace(/#.*$/, ''));
+      .map((a) => $(a).attr('href')!.replace(/#.*$/, ''));
     expect(back.sort(), `${page}#${id} links back to exactly the guides that link it`).toEqual(
       [...new Set(guides)].sort(),
     );

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {builtPage} from '../support/built-html';
-import {builtSitemapPaths, inBuild, sitemapPaths} from '../support/site';
+import {builtSitemapPaths, inBuild, sitemapPaths, waitForHydration} from '../support/site';
 
 // The API reference on a phone: nested fields, long patterns and JSON examples
 // must not make the page scroll sideways at 375 px (a code block may scroll
@@ -69,4 +69,133 @@ test('every operation shows its method as a label beside its path, as its Markdo
     for (const line of lines) expect(twin, route).toContain(`\`${line}\``);
     expect(operations.length, route).toBeGreaterThanOrEqual(lines.length);
   }
+});
+
+// The two-column layout (plugins/api-reference/rehype-layout.ts, src/css/api-reference.css).
+
+/** Where the operations of /api/payments are, top to bottom. */
+const paymentOperations = ['list-payments', 'create-payment', 'get-payment', 'cancel-payment', 'accept-payment'];
+
+test.describe('on a wide screen', () => {
+  test.use({viewport: {width: 1280, height: 800}});
+
+  test('the example request and response stay in view beside the fields while the fields scroll', async ({page}) => {
+    await page.goto('/api/payments');
+    await waitForHydration(page);
+    for (const id of paymentOperations) {
+      const operation = page.locator('.api-operation').filter({has: page.locator(`h2#${id}`)});
+      // The operation's last heading: its last response, the farthest a reader scrolls in it.
+      const last = operation.locator('.api-operation__body :is(h3, h4)').last();
+      await last.scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, -100);
+      await expect(last).toBeInViewport();
+      const request = operation.locator('.api-operation__panel [role="tabpanel"]:not([hidden]) pre').first();
+      const response = operation.locator(`#${id}-example-response`);
+      await expect(request, `${id}: the request`).toBeInViewport();
+      await expect(response, `${id}: the response's heading`).toBeInViewport();
+      const field = await last.boundingBox();
+      const panel = await operation.locator('.api-operation__panel').boundingBox();
+      expect(panel!.x, `${id}: the panel is right of the fields`).toBeGreaterThanOrEqual(field!.x + field!.width);
+    }
+  });
+
+  test('the table of contents is the "On this page" menu above the article, with every h2 and h3', async ({page}) => {
+    await page.goto('/api/payments');
+    await waitForHydration(page);
+    await expect(page.locator('.theme-doc-toc-desktop')).toBeHidden();
+    const menu = page.locator('.theme-doc-toc-mobile');
+    await menu.getByRole('button', {name: 'On this page'}).click();
+    const links = menu.locator('a');
+    await expect(links.filter({hasText: 'Create a payment'})).toBeVisible();
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(hrefs).toContain('#create-payment');
+    expect(hrefs).toContain('#create-payment-example-request');
+    expect(hrefs).toContain('#create-payment-request-body');
+    // h4 (a field) stays out, as on every page.
+    expect(hrefs).not.toContain('#create-payment-body-asset');
+  });
+
+  test('narrower than 1200 px: one column, the table of contents beside it as on a guide', async ({page}) => {
+    await page.setViewportSize({width: 1100, height: 800});
+    await page.goto('/api/payments');
+    await waitForHydration(page);
+    await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible();
+    const head = await page.locator('#create-payment').boundingBox();
+    const panel = await page.locator('#create-payment-example-request').boundingBox();
+    expect(panel!.x).toBe(head!.x);
+    expect(panel!.y).toBeGreaterThan(head!.y);
+  });
+});
+
+test.describe('on a phone', () => {
+  test('the call sits right under the endpoint line, before what the operation does', async ({page}) => {
+    await page.goto('/api/payments');
+    await waitForHydration(page);
+    const screens: string[] = [];
+    for (const id of paymentOperations) {
+      const operation = page.locator('.api-operation').filter({has: page.locator(`h2#${id}`)});
+      const endpoint = await operation.locator('p.api-endpoint').boundingBox();
+      const request = await operation.locator(`#${id}-example-request`).boundingBox();
+      const description = await operation.locator('.api-operation__body > p').first().boundingBox();
+      expect(request!.y, id).toBeGreaterThan(endpoint!.y + endpoint!.height);
+      expect(request!.y - (endpoint!.y + endpoint!.height), `${id}: nothing between`).toBeLessThan(60);
+      expect(description!.y, id).toBeGreaterThan(request!.y);
+      // The visible tab shows the call, titled with its lines; the whole file is closed under it.
+      const tab = operation.locator('.api-operation__panel [role="tabpanel"]:not([hidden])').first();
+      await expect(tab.locator('[class*="codeBlockTitle"]').first()).toHaveText(/^examples\/api\/\S+, lines \d+–\d+$/);
+      await expect(tab.locator('details > summary')).toContainText('The whole tested file');
+      const height = (await operation.boundingBox())!.height;
+      screens.push(`${id} ${(height / 812).toFixed(1)}`);
+    }
+    console.log(`screens of 375 × 812 per operation: ${screens.join(', ')}`);
+  });
+});
+
+test.describe('nested fields and whole files, with JavaScript off', () => {
+  test.use({javaScriptEnabled: false});
+
+  test("a field's nested fields are closed, and open from their summary", async ({page}) => {
+    await page.goto('/api/objects');
+    const amount = page.locator('#payment-amount-due-amount');
+    await expect(amount).toBeHidden();
+    const fold = page.locator('details.api-folded-fields').filter({has: amount});
+    await expect(fold.locator('summary')).toHaveText('Fields of amount_due: amount, currency');
+    await fold.locator('summary').click();
+    await expect(amount).toBeVisible();
+    await expect(page.locator('#payment-price-amount'), 'other folds stay closed').toBeHidden();
+  });
+
+  test("a call's whole tested file opens from its summary", async ({page}) => {
+    await page.goto('/api/payments');
+    const panel = page.locator('.api-operation__panel').filter({has: page.locator('#create-payment-example-request')});
+    const tab = panel.locator('[role="tabpanel"]').first();
+    const whole = tab.locator('details');
+    await expect(whole.locator('[class*="codeBlockTitle"]')).toBeHidden();
+    await whole.locator('summary').click();
+    await expect(whole.locator('[class*="codeBlockTitle"]')).toHaveText('examples/api/create-payment.sh');
+    await expect(whole.locator('pre')).toContainText('set -euo pipefail');
+  });
+});
+
+test.describe('on a laptop', () => {
+  test.use({viewport: {width: 1280, height: 800}});
+
+  test('a link into a closed fold opens it, on a full load and on a client-side navigation back to it', async ({
+    page,
+  }) => {
+    await page.goto('/api/objects#payment-amount-due-currency');
+    await waitForHydration(page);
+    const currency = page.locator('#payment-amount-due-currency');
+    await expect(currency).toBeVisible();
+    await expect(currency).toBeInViewport();
+    // Close it, leave by the sidebar, come back: the page is rendered again with every fold closed.
+    await page.locator('details.api-folded-fields').filter({has: currency}).locator('summary').click();
+    await expect(currency).toBeHidden();
+    await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Quickstart'}).click();
+    await expect(page).toHaveURL(/\/payments\/quickstart$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/api\/objects#payment-amount-due-currency$/);
+    await expect(currency).toBeVisible();
+    await expect(currency).toBeInViewport();
+  });
 });

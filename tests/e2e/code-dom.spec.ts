@@ -24,11 +24,12 @@ test.describe('the built HTML', () => {
   // check, the retry comments) made them 10,243, 8,002, 7,686 and 9,949: budgets about +2 to 3 %.
   // The twelfth and thirteenth reviews' samples (a stalled body retried, no retry of a malformed API
   // base, no redirect followed, the key never printed) made them 10,670, 8,115, 8,222 and 10,694:
-  // budgets about +2 to 3 %.
+  // budgets about +2 to 3 %. Issue #32's reference layout shows each operation's call above its whole
+  // file (which stays in the page, behind a toggle) and made /api/payments 8,946: budget +3 %.
   const elementBudgets: Record<string, number> = {
     [routes.quickstart]: 10_950,
     [routes.webhookGuide]: 8_350,
-    '/api/payments': 8_450,
+    '/api/payments': 9_200,
     '/payments/testing': 10_950,
   };
   for (const [route, budget] of Object.entries(elementBudgets)) {

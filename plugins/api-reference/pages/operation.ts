@@ -10,9 +10,9 @@
 import {exampleLanguage} from '../../code-blocks/languages';
 import {anchorId, fullPath, operationSlug} from '../description';
 import {exampleOf} from '../example';
-import {fieldsOf} from '../fields';
+import {fieldsOf, type Field} from '../fields';
 import type {GuideLink} from '../guides';
-import {blocks, code, heading, jsonBlock, mdxText} from '../mdx';
+import {blocks, code, examplesEnd, heading, jsonBlock, mdxText, optionalFieldsEnd, optionalFieldsStart} from '../mdx';
 import type {ApiModel, OperationEntry, Parameter, Response} from '../model';
 import {constraints, enumLine, headerLine, renderFields, schemaLink, typeLabel} from '../render-fields';
 import {
@@ -25,7 +25,10 @@ import {
   statusText,
 } from './errors';
 
-/** The `:::code-tabs` group of the operation's tested sample files. */
+/**
+ * The `:::code-tabs` group of the operation's tested sample files: in each tab the file's call (its
+ * `#region request`), the whole file under it.
+ */
 export function sampleTabs(entry: OperationEntry): string {
   const files = entry.operation['x-sample-files'] ?? [];
   if (files.length === 0) {
@@ -33,17 +36,36 @@ export function sampleTabs(entry: OperationEntry): string {
       `api/openapi.yaml: operation ${entry.operation.operationId} has no x-sample-files; add its examples/ files`,
     );
   }
-  const fence = (file: string) => {
+  const fence = (file: string, region = '') => {
     const extension = file.slice(file.lastIndexOf('.') + 1);
-    return `\`\`\`${exampleLanguage(file).fenceNames[0] ?? extension} file=${file}\n\`\`\``;
+    return `\`\`\`${exampleLanguage(file).fenceNames[0] ?? extension} file=${file}${region}\n\`\`\``;
   };
   const imports = entry.operation['x-sample-imports'] ?? [];
   return [
     ':::code-tabs',
-    ...files.map(fence),
+    ...files.map((file) => fence(file, ' region=request')),
     ':::',
-    ...(imports.length > 0 ? ['The examples import these files, shown whole:', ...imports.map(fence)] : []),
+    ...(imports.length > 0
+      ? ['The examples import these files, shown whole:', ...imports.map((file) => fence(file))]
+      : []),
   ].join('\n\n');
+}
+
+/**
+ * Request headers every POST takes, explained in full once on the introduction: each operation shows
+ * the description's first sentence and links there.
+ */
+const headersExplainedOnce: Record<string, {section: string; title: string}> = {
+  'Idempotency-Key': {section: './index.mdx#idempotency', title: 'how keys work, what is stored and for how long'},
+};
+
+/** A parameter's description as the operation shows it: whole, or its first sentence and a link. */
+function parameterDescription(parameter: Parameter): string | undefined {
+  const description = parameter.description && mdxText(parameter.description);
+  const once = parameter.in === 'header' ? headersExplainedOnce[parameter.name] : undefined;
+  if (!description || !once) return description;
+  const firstSentence = /^[\s\S]*?\.(?=\s|$)/.exec(description)?.[0] ?? description;
+  return `${firstSentence.replace(/\s*\n\s*/g, ' ')} See [${once.title}](${once.section}).`;
 }
 
 function renderParameter(api: ApiModel, parameter: Parameter, prefix: string): string {
@@ -58,7 +80,7 @@ function renderParameter(api: ApiModel, parameter: Parameter, prefix: string): s
   return blocks(
     heading(4, code(parameter.name), `${prefix}-parameter-${anchorId(parameter.name)}`),
     meta,
-    parameter.description && mdxText(parameter.description),
+    parameterDescription(parameter),
     enumLine(inPlace),
   );
 }
@@ -85,6 +107,19 @@ function headersNote(operation: OperationEntry['operation']): string | false {
 const listsCodes = (status: string, response: Response): boolean =>
   /^[45]/.test(status) && !isCommonStatus(status) && response.content?.['application/json']?.schema?.ref === 'Error';
 
+/** A success response's example body: its own when it has one (a cancel answers a canceled payment), else its schema's. */
+function responseExample(response: Response): unknown {
+  const media = response.content?.['application/json'];
+  return media?.example ?? (media?.schema ? exampleOf(media.schema) : undefined);
+}
+
+/** The first success that returns a body: its example is shown beside the request. */
+function exampleResponse(entry: OperationEntry): [string, Response] | undefined {
+  return Object.entries(entry.operation.responses).find(
+    ([status, response]) => /^2/.test(status) && response.content?.['application/json']?.schema,
+  );
+}
+
 function renderResponse(
   api: ApiModel,
   entry: OperationEntry,
@@ -106,10 +141,24 @@ function renderResponse(
     returns,
     ...headers,
     codes.length > 0 && `Error codes: ${codeLinks(codes, './index.mdx')}.`,
-    // A success shows the body it returns; an error's body is the error object, shown on the introduction.
-    // The response's own example when it has one (a cancel answers a canceled payment), else the schema's.
-    schema && !isError && jsonBlock(media?.example ?? exampleOf(schema), `${status} response`),
+    // A success shows the body it returns (the first one's is beside the request); an error's body is
+    // the error object, shown on the introduction.
+    schema &&
+      !isError &&
+      exampleResponse(entry)?.[0] !== status &&
+      jsonBlock(responseExample(response), `${status} response`),
   );
+}
+
+/**
+ * A request body's fields: the required ones, then the optional ones between two comments, which
+ * the page folds behind a toggle (the twin shows them all). With no required field, none is folded.
+ */
+function bodyFields(api: ApiModel, fields: Field[]): string {
+  const required = fields.filter((field) => field.required);
+  const optional = fields.filter((field) => !field.required);
+  if (required.length === 0 || optional.length === 0) return renderFields(api, fields, 4);
+  return blocks(renderFields(api, required, 4), optionalFieldsStart, renderFields(api, optional, 4), optionalFieldsEnd);
 }
 
 /** The id of an operation's section on its tag's page: `createPayment` → `create-payment`. */
@@ -139,31 +188,33 @@ export function operationSection(api: ApiModel, entry: OperationEntry, guides: G
     guides.length > 0
       ? `Used in ${guides.map((guide) => `[${mdxText(guide.title)}](../${guide.file})`).join(', ')}.`
       : undefined;
+  const example = exampleResponse(entry);
+  // The request and the response's example come right after the endpoint line: on a wide screen they
+  // are the panel beside the fields (../rehype-layout.ts), on a phone the first thing under the endpoint.
   return blocks(
     heading(2, mdxText(operation.summary), id),
     where,
-    operation.description && mdxText(operation.description),
-    usedIn,
     // Each heading's id is its section's and its own words: search names it after the operation
     // ("Example delivery · An event delivered to your endpoint").
     entry.webhook
       ? heading(3, 'Example delivery', `${id}-example-delivery`)
       : heading(3, 'Example request', `${id}-example-request`),
     entry.webhook
-      ? 'A script that signs a sample event as Coinwharf does and posts it to your receiver:'
-      : 'Set `COINWHARF_SECRET_KEY` to your `cw_test_` key first; each file is complete and tested.',
+      ? 'How Coinwharf signs and posts an event, from a script that sends one to your receiver:'
+      : 'The call, from a complete tested file (under it). Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run it.',
     sampleTabs(entry),
+    example && heading(3, 'Example response', `${id}-example-response`),
+    example && jsonBlock(responseExample(example[1]), `${example[0]} response`),
+    examplesEnd,
+    operation.description && mdxText(operation.description),
+    usedIn,
     parameters.length > 0 &&
       (entry.webhook ? heading(3, 'Headers', `${id}-headers`) : heading(3, 'Parameters', `${id}-parameters`)),
     ...parameters.map((parameter) => renderParameter(api, parameter, id)),
     body && heading(3, 'Request body', `${id}-request-body`),
     body &&
       (bodyIsObject
-        ? blocks(
-            'A JSON object with these fields:',
-            renderFields(api, fieldsOf(api, body, `${id}-body`), 4),
-            bodyExample(),
-          )
+        ? blocks('A JSON object with these fields:', bodyFields(api, fieldsOf(api, body, `${id}-body`)), bodyExample())
         : blocks(
             `JSON, ${bodyName ? schemaLink(api, bodyName) : 'an object'}: every field is on its section.`,
             bodyExample(),

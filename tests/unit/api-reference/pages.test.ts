@@ -137,16 +137,21 @@ describe('an operation section', () => {
       lines(
         '## Update a \\<payment> {/* #update-payment */}',
         '`POST /v2/payments/{id}`',
-        'Changes \\{it\\}.',
-        'Used in [Quick \\{start\\}](../payments/quickstart.mdx).',
+        // The examples first: beside the fields on a wide screen, right under the endpoint on a phone.
         '### Example request {/* #update-payment-example-request */}',
-        'Set `COINWHARF_SECRET_KEY` to your `cw_test_` key first; each file is complete and tested.',
+        'The call, from a complete tested file (under it). Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run it.',
         ':::code-tabs',
-        '```bash file=examples/payments/update.sh\n```',
-        '```python file=examples/payments/update.py\n```',
+        '```bash file=examples/payments/update.sh region=request\n```',
+        '```python file=examples/payments/update.py region=request\n```',
         ':::',
         'The examples import these files, shown whole:',
         '```ts file=examples/lib/client.ts\n```',
+        // The first success's example, not repeated under its response.
+        '### Example response {/* #update-payment-example-response */}',
+        '```json title="200 response"\n{\n  "id": "pay_1",\n  "status": "open"\n}\n```',
+        '{/* end of the examples */}',
+        'Changes \\{it\\}.',
+        'Used in [Quick \\{start\\}](../payments/quickstart.mdx).',
         '### Parameters {/* #update-payment-parameters */}',
         '#### `id` {/* #update-payment-parameter-id */}',
         'path · `string` · **required** · pattern `^pay_`',
@@ -167,7 +172,6 @@ describe('an operation section', () => {
         'The payment.',
         'Returns a [`Payment`](./objects.mdx#payment) object.',
         'Header `X-Plain`.',
-        '```json title="200 response"\n{\n  "id": "pay_1",\n  "status": "open"\n}\n```',
         '#### `202` {/* #update-payment-response-202 */}',
         'Accepted.',
         '#### `400` Bad Request {/* #update-payment-response-400 */}',
@@ -186,10 +190,12 @@ describe('an operation section', () => {
         '## Payment paid {/* #payment-paid */}',
         '`POST` to the URL of your webhook endpoint: a webhook (`payment.paid`), sent by Coinwharf',
         '### Example delivery {/* #payment-paid-example-delivery */}',
-        'A script that signs a sample event as Coinwharf does and posts it to your receiver:',
+        'How Coinwharf signs and posts an event, from a script that sends one to your receiver:',
         ':::code-tabs',
-        '```ts file=examples/webhooks/send.ts\n```',
+        '```ts file=examples/webhooks/send.ts region=request\n```',
         ':::',
+        // No success returns a body: no example response.
+        '{/* end of the examples */}',
         '### Headers {/* #payment-paid-headers */}',
         '#### `webhook-id` {/* #payment-paid-parameter-webhook-id */}',
         'header · `string` · **required**',
@@ -248,12 +254,76 @@ describe('an operation section', () => {
     ).toContain('Used in [A](../a.mdx), [B](../b.mdx).');
     expect(operationSection(api, created, [])).toContain(
       lines(
-        '#### `204` {/* #update-payment-response-204 */}',
-        'Done.',
-        'Returns a [`Payment`](./objects.mdx#payment) object.',
+        '### Example response {/* #update-payment-example-response */}',
         '```json title="204 response"\n{\n  "id": "pay_1",\n  "status": "open"\n}\n```',
       ),
     );
+    expect(operationSection(api, created, [])).toContain(
+      lines(
+        '#### `204` {/* #update-payment-response-204 */}',
+        'Done.',
+        'Returns a [`Payment`](./objects.mdx#payment) object.',
+      ),
+    );
+  });
+
+  test('Idempotency-Key, explained once on the introduction: its first sentence and a link there', () => {
+    const keyed = {
+      ...update,
+      operation: {
+        ...update.operation,
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header' as const,
+            description: 'A key for one operation,\nsaved before the first attempt. Keys are kept 24 hours.',
+            schema: {type: 'string' as const},
+          },
+        ],
+      },
+    };
+    expect(operationSection(api, keyed, [])).toContain(
+      lines(
+        '#### `Idempotency-Key` {/* #update-payment-parameter-idempotency-key */}',
+        'header · `string` · optional',
+        'A key for one operation, saved before the first attempt. See [how keys work, what is stored and for how long](./index.mdx#idempotency).',
+      ),
+    );
+    expect(operationSection(api, keyed, [])).not.toContain('24 hours');
+  });
+
+  test("a body's required fields first, then its optional ones between the comments the page folds them at", () => {
+    const withOptional = {
+      ...update,
+      operation: {
+        ...update.operation,
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                ref: 'UpdatePayment',
+                type: 'object' as const,
+                required: ['amount'],
+                properties: {note: {type: 'string' as const}, amount: {type: 'string' as const}},
+              },
+            },
+          },
+        },
+      },
+    };
+    expect(operationSection(api, withOptional, [])).toContain(
+      lines(
+        'A JSON object with these fields:',
+        '#### `amount` {/* #update-payment-body-amount */}',
+        '`string` · **required**',
+        '{/* optional fields */}',
+        '#### `note` {/* #update-payment-body-note */}',
+        '`string` · optional',
+        '{/* end of the optional fields */}',
+      ),
+    );
+    // Only required fields, or only optional ones: nothing to fold.
+    expect(operationSection(api, update, [])).not.toContain('{/* optional fields */}');
   });
 
   test('an operation with no sample file fails, naming it', () => {

@@ -118,6 +118,7 @@ describe('check:upgrade', () => {
           'dist/client/client/theme/worker.js',
           'dist/client/client/utils/processTreeStatusOfSearchResults.js',
           'dist/client/client/utils/sortSearchResults.js',
+          'dist/server/server/utils/parseDocument.js',
         ],
       },
     ]);

@@ -1,0 +1,156 @@
+/**
+ * A rehype step for the reference's pages: the layout of an operation, and fields a reader opens when needed.
+ *
+ * - An operation's section (its h2 to the next h2) becomes three blocks:
+ *   `.api-operation__head` (the heading and endpoint line), `.api-operation__panel` (the example
+ *   request and the example response, which the generator writes right after the endpoint line) and
+ *   `.api-operation__body` (the rest). On a wide screen src/css/api-reference.css puts the panel in a
+ *   column of its own beside the head and body, where it stays in view while the fields scroll; on a
+ *   narrower one the blocks read in this order, so the request sits right under the endpoint line.
+ * - A field's nested fields (the headings one level deeper under a field's h4 or deeper, and what
+ *   follows them), and a request body's optional fields (between the generator's two comments), go
+ *   behind a native `<details>` (`<FoldedFields>`), closed, which opens without
+ *   JavaScript. Every field keeps its heading and id, and a browser opens the fold an address points
+ *   into (the HTML standard's "ancestor details revealing" on a fragment navigation).
+ *
+ * HTML and CSS only: the Markdown twins are written from the MDX and show every field.
+ */
+import path from 'node:path';
+import type {Element, ElementContent, Root, RootContent} from 'hast';
+import type {MdxJsxFlowElementHast} from 'mdast-util-mdx-jsx';
+import {referenceFolder} from './generate';
+import {examplesEnd, optionalFieldsEnd, optionalFieldsStart} from './mdx';
+
+const levelOf = (node: RootContent): number | undefined =>
+  node.type === 'element' && /^h[1-6]$/.test(node.tagName) ? Number(node.tagName[1]) : undefined;
+
+const idOf = (node: RootContent): string =>
+  node.type === 'element' && typeof node.properties.id === 'string' ? node.properties.id : '';
+
+const block = (className: string, children: RootContent[]): Element => ({
+  type: 'element',
+  tagName: 'div',
+  properties: {className: [className]},
+  children: children as ElementContent[],
+});
+
+/** The text of a node, as a reader sees it. */
+const textOf = (node: RootContent | ElementContent): string =>
+  node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '';
+
+/** Whether a node is one of the generator's comments (./mdx.ts: examplesEnd, optionalFieldsStart…). */
+const isComment = (node: RootContent, comment: string): boolean =>
+  node.type === 'mdxFlowExpression' && `{${node.value}}` === comment;
+
+/** A field's heading: fields are h4 and deeper on these pages. */
+const isField = (node: RootContent): boolean => (levelOf(node) ?? 0) >= 4;
+
+/** `price.amount` → `amount`. */
+const lastName = (heading: RootContent): string => textOf(heading).split('.').at(-1) ?? '';
+
+const code = (value: string): Element => ({
+  type: 'element',
+  tagName: 'code',
+  properties: {},
+  children: [{type: 'text', value}],
+});
+
+const text = (value: string): ElementContent => ({type: 'text', value});
+
+/** A `<FoldedFields>` of `children`, its summary the `label` and the names of the fields it holds. */
+function folded(label: ElementContent[], names: string[], children: RootContent[]): MdxJsxFlowElementHast {
+  const summary: Element = {
+    type: 'element',
+    tagName: 'summary',
+    properties: {},
+    children: [...label, ...names.flatMap((name, index) => [...(index > 0 ? [text(', ')] : []), code(name)])],
+  };
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'FoldedFields',
+    attributes: [],
+    children: [summary, ...(children as MdxJsxFlowElementHast['children'])],
+  };
+}
+
+/** "Fields of `price`: `amount`, `currency`", folded. */
+function nestedFields(parent: RootContent, level: number, children: RootContent[]): MdxJsxFlowElementHast {
+  const names = children.filter((node) => levelOf(node) === level + 1).map(lastName);
+  return folded([text('Fields of '), code(textOf(parent)), text(': ')], names, children);
+}
+
+/** Nodes with each field's deeper fields folded into a `<FoldedFields>` after its own text. */
+export function foldNestedFields(nodes: RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index];
+    out.push(node);
+    const level = levelOf(node);
+    if (level === undefined || !isField(node)) continue;
+    let own = index + 1;
+    while (own < nodes.length && levelOf(nodes[own]) === undefined) out.push(nodes[own++]);
+    let end = own;
+    while (end < nodes.length && (levelOf(nodes[end]) ?? Infinity) > level) end += 1;
+    if (end > own) out.push(nestedFields(node, level, foldNestedFields(nodes.slice(own, end))));
+    index = end - 1;
+  }
+  return out;
+}
+
+/** An operation's section as its head, its panel (the examples) and its body. */
+function operation(section: RootContent[]): Element {
+  const id = idOf(section[0]);
+  const panelStart = section.findIndex((node) =>
+    [`${id}-example-request`, `${id}-example-delivery`].includes(idOf(node)),
+  );
+  const panelEnd = section.findIndex((node) => isComment(node, examplesEnd));
+  if (panelEnd < panelStart)
+    throw new Error(`API reference: the operation #${id} has no "${examplesEnd}" after its examples`);
+  return block('api-operation', [
+    block('api-operation__head', section.slice(0, panelStart)),
+    block('api-operation__panel', section.slice(panelStart, panelEnd)),
+    block('api-operation__body', section.slice(panelEnd + 1)),
+  ]);
+}
+
+/** Nodes with each operation's section laid out (an h2 whose section has an example request or delivery). */
+function layOutOperations(nodes: RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (let index = 0; index < nodes.length;) {
+    let end = index + 1;
+    while (end < nodes.length && levelOf(nodes[end]) !== 2) end += 1;
+    const section = nodes.slice(index, end);
+    const id = idOf(nodes[index]);
+    const isOperation =
+      levelOf(nodes[index]) === 2 &&
+      section.some((node) => [`${id}-example-request`, `${id}-example-delivery`].includes(idOf(node)));
+    if (isOperation) out.push(operation(section));
+    else out.push(...section);
+    index = end;
+  }
+  return out;
+}
+
+/** Nodes with the optional fields between the generator's two comments folded, the comments gone. */
+export function foldOptionalFields(nodes: RootContent[]): RootContent[] {
+  const start = nodes.findIndex((node) => isComment(node, optionalFieldsStart));
+  if (start === -1) return nodes;
+  const end = nodes.findIndex((node, index) => index > start && isComment(node, optionalFieldsEnd));
+  if (end === -1) throw new Error(`API reference: "${optionalFieldsStart}" has no "${optionalFieldsEnd}" after it`);
+  const fields = nodes.slice(start + 1, end);
+  const level = Math.min(...fields.map((node) => levelOf(node) ?? Infinity));
+  const names = fields.filter((node) => levelOf(node) === level).map(lastName);
+  return [
+    ...nodes.slice(0, start),
+    folded([text('Optional fields: ')], names, fields),
+    ...foldOptionalFields(nodes.slice(end + 1)),
+  ];
+}
+
+export default function rehypeOperationLayout() {
+  const folder = `${path.sep}${path.join('docs', referenceFolder)}${path.sep}`;
+  return (tree: Root, file: {path?: string}): void => {
+    if (!file.path?.includes(folder)) return;
+    tree.children = layOutOperations(foldOptionalFields(foldNestedFields(tree.children)));
+  };
+}
