@@ -16,6 +16,7 @@ import apiReferencePlugin, {
   rehypeOperationLayout,
 } from './plugins/api-reference';
 import upstreamPatchesPlugin from './plugins/upstream-patches';
+import routePreloadsPlugin from './plugins/route-preloads';
 import {reportBrokenMarkdownLink} from './scripts/check-docs/markdown-links';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
@@ -237,13 +238,15 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
-  // code-blocks is how a code block renders (its components, token colours, Prism loaded on demand,
+  // route-preloads writes into each built page a preload of the scripts its route needs (first: its
+  // postBuild must finish before the others read the pages); code-blocks is how a code block renders (its components, token colours, Prism loaded on demand,
   // the sample tabs); mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
   // api-reference regenerates the API reference when api/openapi.yaml changes; upstream-patches
   // rebuilds the bundler's cache when a patch of Docusaurus (patches/) changes.
   plugins: [
+    routePreloadsPlugin,
     codeBlocksPlugin,
     mermaidChunksPlugin,
     deployFilesPlugin,

@@ -231,14 +231,20 @@ test.describe('link prefetching (SPEC §4)', () => {
 });
 
 test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => {
-  /** The scripts a page has requested as scripts (runtime, main, route chunks), not as prefetches. */
+  /**
+   * The scripts a page has loaded to run them, not as prefetches: runtime and main, and its route's
+   * chunks, which its HTML preloads (plugins/route-preloads).
+   */
   const scriptsRequested = (page: Page) =>
-    page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
-        .map((e) => e.name),
-    );
+    page.evaluate(() => [
+      ...new Set([
+        ...performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+          .map((e) => e.name),
+        ...[...document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]')].map((l) => l.href),
+      ]),
+    ]);
 
   /**
    * Opens the quickstart at desktop width (sidebar, navbar, TOC and the page's

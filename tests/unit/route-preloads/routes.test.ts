@@ -1,0 +1,97 @@
+import {describe, expect, test} from 'vitest';
+import {preloadLinks, routeChain, routeFiles, type RouteNode} from '../../../plugins/route-preloads/routes';
+
+// The route tree as Docusaurus generates it for a docs site served from the root: the changelog's
+// exact routes, the home page, then the docs' nested layout routes, then the not-found route.
+const tree: RouteNode[] = [
+  {path: '/changelog', exact: true, component: '/changelog-e2f'},
+  {path: '/', exact: true, component: '/-e5f'},
+  {
+    path: '/',
+    component: '/-965',
+    routes: [
+      {
+        path: '/',
+        component: '/-fbb',
+        routes: [
+          {
+            path: '/',
+            component: '/-19b',
+            routes: [
+              {path: '/payments/', exact: true, component: '/payments/-de7'},
+              {path: '/payments/quickstart', exact: true, component: '/payments/quickstart-18d'},
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {path: '*', component: '*'},
+];
+
+describe('the routes a page renders', () => {
+  test('a doc: each nested layout route, outermost first, then the doc itself', () => {
+    expect(routeChain(tree, '/payments/quickstart')).toEqual(['/-965', '/-fbb', '/-19b', '/payments/quickstart-18d']);
+  });
+
+  test('an exact route matches its path only, with or without a final slash; the first match at a level wins', () => {
+    expect(routeChain(tree, '/')).toEqual(['/-e5f']);
+    expect(routeChain(tree, '/changelog/')).toEqual(['/changelog-e2f']);
+    expect(routeChain(tree, '/payments')).toEqual(['/-965', '/-fbb', '/-19b', '/payments/-de7']);
+  });
+
+  test('a path no leaf matches ends its chain where matching stops; `*` matches what the rest does not', () => {
+    expect(routeChain(tree, '/payments/nothing')).toEqual(['/-965', '/-fbb', '/-19b']);
+    expect(routeChain(tree.slice(0, 2).concat(tree[3]), '/404.html')).toEqual(['*']);
+  });
+});
+
+test("a chain's files: every chunk name of each route, nested ones included, each file once, in order", () => {
+  const chunkNames = {
+    '/-965': {__comp: '5e95c892', __context: {plugin: 'aba21aa0'}},
+    '/payments/quickstart-18d': {__comp: '17896441', content: '8d0b4001', items: [{content: 'ab'}]},
+  };
+  const groups = {
+    '5e95c892': ['assets/js/5e95c892.1.js'],
+    aba21aa0: ['assets/js/aba21aa0.2.js'],
+    '17896441': ['assets/js/6344.3.js', 'assets/js/17896441.4.js'],
+    '8d0b4001': ['assets/js/6344.3.js', 'assets/js/8d0b4001.5.js'],
+    ab: ['assets/js/ab.6.js'],
+  };
+  expect(routeFiles(['/-965', '/-fbb', '/payments/quickstart-18d'], chunkNames, groups)).toEqual([
+    'assets/js/5e95c892.1.js',
+    'assets/js/aba21aa0.2.js',
+    'assets/js/6344.3.js',
+    'assets/js/17896441.4.js',
+    'assets/js/8d0b4001.5.js',
+    'assets/js/ab.6.js',
+  ]);
+});
+
+describe("a page's head", () => {
+  const page =
+    '<html><head><title>A</title><script src=/assets/js/runtime~main.a.js defer></script>' +
+    '<script src=/assets/js/main.b.js defer></script></head><body><script>inline()</script></body>';
+
+  test('the entry scripts first, then a low-priority preload of each chunk before </head>; the body untouched', () => {
+    expect(preloadLinks(page, ['assets/js/1.js', 'assets/js/main.b.js', 'assets/js/2.js'], '/')).toBe(
+      '<html><head><title>A</title><script src=/assets/js/runtime~main.a.js defer fetchpriority=high></script>' +
+        '<script src=/assets/js/main.b.js defer fetchpriority=high></script>' +
+        '<link rel=preload href=/assets/js/1.js as=script fetchpriority=low>' +
+        '<link rel=preload href=/assets/js/2.js as=script fetchpriority=low>' +
+        '</head><body><script>inline()</script></body>',
+    );
+  });
+
+  test('an entry script written another way than the minifier writes it fails the build', () => {
+    expect(() =>
+      preloadLinks('<html><head><script defer src="/assets/js/main.b.js"></script></head>', [], '/'),
+    ).toThrow('route-preloads: /assets/js/main.b.js is not written as <script src=/assets/js/main.b.js defer>');
+  });
+
+  test('a page without one </head> fails the build', () => {
+    expect(() => preloadLinks('<p>no head', [], '/')).toThrow(
+      'route-preloads: a built page has no single </head> to write before',
+    );
+  });
+});
