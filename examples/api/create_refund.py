@@ -86,6 +86,7 @@ def send(method, url, **kwargs):
     return body
 
 
+#region request
 # The amount is a decimal string in the payment's asset, never a number.
 refund = {"payment": PAYMENT_ID, "address": ADDRESS}
 if AMOUNT:
@@ -98,7 +99,6 @@ if REASON:
 # once, not twice.
 idempotency_key = os.environ.get("IDEMPOTENCY_KEY") or str(uuid.uuid4())
 print(f"Idempotency-Key: {idempotency_key}", file=sys.stderr)
-#region request
 result = send(
     "POST",
     f"{API_BASE}/refunds",

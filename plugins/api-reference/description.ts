@@ -32,6 +32,8 @@ export interface Schema {
   oneOf?: Schema[];
   allOf?: Schema[];
   'x-error-codes'?: Record<string, ErrorCode>;
+  /** An optional request-body field shown with the required ones, not folded (leaving it out matters). */
+  'x-shown-unfolded'?: boolean;
 }
 
 export interface ErrorCode {

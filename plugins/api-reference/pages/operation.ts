@@ -151,12 +151,14 @@ function renderResponse(
 }
 
 /**
- * A request body's fields: the required ones, then the optional ones between two comments, which
- * the page folds behind a toggle (the twin shows them all). With no required field, none is folded.
+ * A request body's fields: the required ones (and optional ones marked `x-shown-unfolded`, whose
+ * absence does something a reader must see), then the other optional ones between two comments,
+ * which the page folds behind a toggle (the twin shows them all). With no field shown, none is folded.
  */
 function bodyFields(api: ApiModel, fields: Field[]): string {
-  const required = fields.filter((field) => field.required);
-  const optional = fields.filter((field) => !field.required);
+  const shown = (field: Field) => field.required || field.schema['x-shown-unfolded'] === true;
+  const required = fields.filter(shown);
+  const optional = fields.filter((field) => !shown(field));
   if (required.length === 0 || optional.length === 0) return renderFields(api, fields, 4);
   return blocks(renderFields(api, required, 4), optionalFieldsStart, renderFields(api, optional, 4), optionalFieldsEnd);
 }
@@ -201,7 +203,7 @@ export function operationSection(api: ApiModel, entry: OperationEntry, guides: G
       : heading(3, 'Example request', `${id}-example-request`),
     entry.webhook
       ? 'How Coinwharf signs and posts an event, from a script that sends one to your receiver:'
-      : 'The call, from a complete tested file (under it). Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run it.',
+      : `The call, from a tested sample: the whole file, under it, defines \`send\` (it sends the request and retries on no answer, a \`429\` or a \`5XX\`) and the API base, ${code(api.servers[0]?.url ?? '')}. Set \`COINWHARF_SECRET_KEY\` to your \`cw_test_\` key to run it.`,
     sampleTabs(entry),
     example && heading(3, 'Example response', `${id}-example-response`),
     example && jsonBlock(responseExample(example[1]), `${example[0]} response`),

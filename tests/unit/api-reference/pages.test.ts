@@ -139,7 +139,7 @@ describe('an operation section', () => {
         '`POST /v2/payments/{id}`',
         // The examples first: beside the fields on a wide screen, right under the endpoint on a phone.
         '### Example request {/* #update-payment-example-request */}',
-        'The call, from a complete tested file (under it). Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run it.',
+        'The call, from a tested sample: the whole file, under it, defines `send` (it sends the request and retries on no answer, a `429` or a `5XX`) and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run it.',
         ':::code-tabs',
         '```bash file=examples/payments/update.sh region=request\n```',
         '```python file=examples/payments/update.py region=request\n```',
@@ -292,7 +292,7 @@ describe('an operation section', () => {
     expect(operationSection(api, keyed, [])).not.toContain('24 hours');
   });
 
-  test("a body's required fields first, then its optional ones between the comments the page folds them at", () => {
+  test("a body's required fields (and those marked x-shown-unfolded) first, then its optional ones between the comments the page folds them at", () => {
     const withOptional = {
       ...update,
       operation: {
@@ -304,7 +304,11 @@ describe('an operation section', () => {
                 ref: 'UpdatePayment',
                 type: 'object' as const,
                 required: ['amount'],
-                properties: {note: {type: 'string' as const}, amount: {type: 'string' as const}},
+                properties: {
+                  note: {type: 'string' as const},
+                  amount: {type: 'string' as const},
+                  reason: {type: 'string' as const, 'x-shown-unfolded': true},
+                },
               },
             },
           },
@@ -316,6 +320,9 @@ describe('an operation section', () => {
         'A JSON object with these fields:',
         '#### `amount` {/* #update-payment-body-amount */}',
         '`string` · **required**',
+        // Optional, but leaving it out does something a reader must see: shown, not folded.
+        '#### `reason` {/* #update-payment-body-reason */}',
+        '`string` · optional',
         '{/* optional fields */}',
         '#### `note` {/* #update-payment-body-note */}',
         '`string` · optional',

@@ -194,6 +194,8 @@ test('the served description opens with a neutral header, with no internal notes
       '# Extensions used here:',
       '# - `x-sample-files` on an operation: its request samples, in curl, Node.js and',
       '#   Python (`x-sample-imports`: local files a sample imports).',
+      '# - `x-shown-unfolded: true` on an optional request-body field: shown with the required ones, not',
+      '#   folded with the other optional fields, because leaving it out does something a reader must see.',
       "# - `x-error-codes` on the error object's `code`: every error code with its HTTP",
       '#   status, type, cause and fix; on an operation: the codes it can return besides',
       '#   those every operation can (401, 429 and 5XX).',
