@@ -79,6 +79,11 @@ export interface Operation {
   'x-error-codes'?: string[];
   /** Local files the sample files import, shown whole below them so the page is self-contained. */
   'x-sample-imports'?: string[];
+  /**
+   * The summary of the description's fold: the page shows the description's first paragraph and folds
+   * the rest behind a toggle with this summary, so the operation stays a few phone screens long.
+   */
+  'x-more'?: string;
 }
 
 export interface ApiDescription {

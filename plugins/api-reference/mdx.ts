@@ -55,3 +55,10 @@ export const examplesEnd = '{/* end of the examples */}';
 /** The comments around a request body's optional fields, which a reader opens when needed (./rehype-layout.ts). */
 export const optionalFieldsStart = '{/* optional fields */}';
 export const optionalFieldsEnd = '{/* end of the optional fields */}';
+
+/**
+ * The comments around blocks the page folds behind a toggle whose summary is `label` (plain text and
+ * code spans), such as the rest of a long description (./rehype-layout.ts). The twins show them open.
+ */
+export const foldStart = (label: string): string => `{/* fold: ${label.replace(/\*\//g, '* /')} */}`;
+export const foldEnd = '{/* end of the fold */}';

@@ -13,13 +13,18 @@
  *   JavaScript. Every field keeps its heading and id, and a browser opens the fold an address points
  *   into (the HTML standard's "ancestor details revealing" on a fragment navigation).
  *
+ * - Blocks between the generator's fold comments (the rest of a long description, a request body's
+ *   example) go behind the same kind of toggle, its summary the comment's label.
+ * - A field's heading and the line under it (its type, required-ness and constraints) share a row,
+ *   `.api-field-head`, as Stripe's do: a field takes a line less.
+ *
  * HTML and CSS only: the Markdown twins are written from the MDX and show every field.
  */
 import path from 'node:path';
 import type {Element, ElementContent, Root, RootContent} from 'hast';
 import type {MdxJsxFlowElementHast} from 'mdast-util-mdx-jsx';
 import {referenceFolder} from './generate';
-import {examplesEnd, optionalFieldsEnd, optionalFieldsStart} from './mdx';
+import {examplesEnd, foldEnd, foldStart, optionalFieldsEnd, optionalFieldsStart} from './mdx';
 
 const levelOf = (node: RootContent): number | undefined =>
   node.type === 'element' && /^h[1-6]$/.test(node.tagName) ? Number(node.tagName[1]) : undefined;
@@ -147,10 +152,62 @@ export function foldOptionalFields(nodes: RootContent[]): RootContent[] {
   ];
 }
 
+const foldLabel = /^\/\* fold: ([\s\S]*) \*\/$/;
+const labelOf = (node: RootContent): string | undefined =>
+  node.type === 'mdxFlowExpression' ? foldLabel.exec(node.value)?.[1] : undefined;
+
+/** A label's text and code spans (`Fields of \`price\``) as nodes. */
+const labelNodes = (label: string): ElementContent[] =>
+  label
+    .split(/(`[^`]+`)/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('`') && part.endsWith('`') ? code(part.slice(1, -1)) : text(part)));
+
+/** Nodes with the blocks between each fold comment and its end folded, the comments gone. */
+export function foldMarked(nodes: RootContent[]): RootContent[] {
+  const start = nodes.findIndex((node) => labelOf(node) !== undefined);
+  if (start === -1) return nodes;
+  const end = nodes.findIndex((node, index) => index > start && isComment(node, foldEnd));
+  if (end === -1)
+    throw new Error(`API reference: "${foldStart(labelOf(nodes[start]) ?? '')}" has no "${foldEnd}" after it`);
+  return [
+    ...nodes.slice(0, start),
+    folded(labelNodes(labelOf(nodes[start]) ?? ''), [], nodes.slice(start + 1, end)),
+    ...foldMarked(nodes.slice(end + 1)),
+  ];
+}
+
+const isBlank = (node: RootContent): boolean => node.type === 'text' && node.value.trim() === '';
+
+/** A field's line under its heading: its type and required-ness, joined by " · ". */
+const isFieldMeta = (node: RootContent | undefined): boolean =>
+  node?.type === 'element' && node.tagName === 'p' && textOf(node).includes(' · ');
+
+/** Nodes with each field heading and the line under it in one `.api-field-head`, at any depth. */
+export function compactFieldHeads(nodes: RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index];
+    let next = index + 1;
+    while (next < nodes.length && isBlank(nodes[next])) next += 1;
+    if (isField(node) && isFieldMeta(nodes[next])) {
+      out.push(block('api-field-head', [node, nodes[next]]));
+      index = next;
+    } else if ((node.type === 'element' && node.tagName !== 'pre') || node.type === 'mdxJsxFlowElement') {
+      out.push({...node, children: compactFieldHeads(node.children)} as RootContent);
+    } else {
+      out.push(node);
+    }
+  }
+  return out;
+}
+
 export default function rehypeOperationLayout() {
   const folder = `${path.sep}${path.join('docs', referenceFolder)}${path.sep}`;
   return (tree: Root, file: {path?: string}): void => {
     if (!file.path?.includes(folder)) return;
-    tree.children = layOutOperations(foldOptionalFields(foldNestedFields(tree.children)));
+    tree.children = compactFieldHeads(
+      layOutOperations(foldMarked(foldOptionalFields(foldNestedFields(tree.children)))),
+    );
   };
 }

@@ -182,7 +182,10 @@ test('every error code is on the introduction with its HTTP status, type, cause 
   for (const [code, {status, type}] of codes) {
     const heading = $(`#error-${code.replace(/_/g, '-')}`);
     expect(heading.text(), code).toContain(code);
-    const section = heading.nextUntil('h2, h3, h4').text();
+    // The code's heading shares a row with its status and type (.api-field-head); its cause and fix follow.
+    const head = heading.parent('.api-field-head');
+    expect(head.length, code).toBe(1);
+    const section = head.text() + head.nextUntil('h2, h3, h4, .api-field-head').text();
     expect(section, code).toContain(String(status));
     expect(section, code).toContain(type);
     expect(section, code).toMatch(/Cause:.+Fix:/s);

@@ -149,6 +149,46 @@ test.describe('on a phone', () => {
     }
     console.log(`screens of 375 × 812 per operation: ${screens.join(', ')}`);
   });
+
+  test('every operation takes at most 4 screens of 375 × 812, its folds closed', async ({page}) => {
+    const heights: Record<string, number> = {};
+    for (const route of ['payments', 'refunds', 'events', 'webhook-endpoints', 'balance', 'sandbox']) {
+      await page.goto(`/api/${route}`);
+      await waitForHydration(page);
+      for (const operation of await page.locator('.api-operation').all()) {
+        const id = await operation.locator('h2').getAttribute('id');
+        heights[id!] = (await operation.boundingBox())!.height;
+      }
+    }
+    expect(Object.keys(heights).sort()).toEqual([
+      'accept-payment',
+      'cancel-payment',
+      'create-payment',
+      'create-refund',
+      'create-webhook-endpoint',
+      'get-balance',
+      'get-payment',
+      'get-refund',
+      'list-events',
+      'list-payments',
+      'list-refunds',
+      'receive-event',
+      'simulate-payment',
+      'simulate-refund',
+    ]);
+    const long = Object.entries(heights).filter(([, height]) => height > 4 * 812);
+    expect(long.map(([id, height]) => `${id}: ${(height / 812).toFixed(2)} screens`)).toEqual([]);
+  });
+
+  test("a field's name and its type line share a row", async ({page}) => {
+    await page.goto('/api/payments');
+    const head = page.locator('.api-field-head').filter({has: page.locator('#create-payment-body-price')});
+    const name = (await head.locator('h4').boundingBox())!;
+    const type = (await head.locator('p').boundingBox())!;
+    await expect(head.locator('p')).toHaveText('Money object · required');
+    expect(type.x).toBeGreaterThan(name.x + name.width);
+    expect(Math.abs(type.y + type.height / 2 - (name.y + name.height / 2))).toBeLessThan(8);
+  });
 });
 
 test.describe('nested fields and whole files, with JavaScript off', () => {
@@ -163,6 +203,26 @@ test.describe('nested fields and whole files, with JavaScript off', () => {
     await fold.locator('summary').click();
     await expect(amount).toBeVisible();
     await expect(page.locator('#payment-price-amount'), 'other folds stay closed').toBeHidden();
+  });
+
+  test("the rest of a long description, and a body's example, are closed and open from their summary", async ({
+    page,
+  }) => {
+    await page.goto('/api/refunds');
+    const body = page.locator('.api-operation__body').filter({has: page.locator('#create-refund-parameters')});
+    await expect(body.locator('> p').first()).toHaveText(
+      "Sends amount back to an address the customer gives, on the payment's network. The refund starts pending and ends succeeded or failed.",
+    );
+    const rules = body.locator('details.api-folded-fields').first();
+    await expect(rules.locator('summary')).toHaveText('Rules: payments, reasons, addresses, fees and balance');
+    const excess = rules.getByText('the API refuses more than the excess left');
+    await expect(excess).toBeHidden();
+    await rules.locator('summary').click();
+    await expect(excess).toBeVisible();
+    const example = body.locator('details.api-folded-fields').filter({hasText: 'Example request body'});
+    await expect(example.locator('pre')).toBeHidden();
+    await example.locator('summary').click();
+    await expect(example.locator('pre')).toContainText('"payment": "pay_2x7Q9mKfR4sLw8NvB3hTzYcE"');
   });
 
   test("a call's whole tested file opens from its summary", async ({page}) => {

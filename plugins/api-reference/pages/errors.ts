@@ -106,7 +106,7 @@ export function commonErrorsLine(entry: OperationEntry): string | false {
   if (statuses.length === 0) return false;
   const links = statuses.map((status) => `[${code(status)}](./index.mdx#${commonStatusAnchor(status)})`);
   const listed = links.length === 1 ? links[0] : `${links.slice(0, -1).join(', ')} and ${links.at(-1)}`;
-  return `Like every operation, it can also answer ${listed}: see [errors every operation can return](./index.mdx#${commonErrorsAnchor}).`;
+  return `It can also answer ${listed}, [as every operation can](./index.mdx#${commonErrorsAnchor}).`;
 }
 
 /**

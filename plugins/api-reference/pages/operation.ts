@@ -12,7 +12,18 @@ import {anchorId, fullPath, operationSlug} from '../description';
 import {exampleOf} from '../example';
 import {fieldsOf, type Field} from '../fields';
 import type {GuideLink} from '../guides';
-import {blocks, code, examplesEnd, heading, jsonBlock, mdxText, optionalFieldsEnd, optionalFieldsStart} from '../mdx';
+import {
+  blocks,
+  code,
+  examplesEnd,
+  foldEnd,
+  foldStart,
+  heading,
+  jsonBlock,
+  mdxText,
+  optionalFieldsEnd,
+  optionalFieldsStart,
+} from '../mdx';
 import type {ApiModel, OperationEntry, Parameter, Response} from '../model';
 import {constraints, enumLine, headerLine, renderFields, schemaLink, typeLabel} from '../render-fields';
 import {
@@ -45,9 +56,11 @@ export function sampleTabs(entry: OperationEntry): string {
     ':::code-tabs',
     ...files.map((file) => fence(file, ' region=request')),
     ':::',
-    ...(imports.length > 0
-      ? ['The examples import these files, shown whole:', ...imports.map((file) => fence(file))]
-      : []),
+    // An import belongs to the tab of its language: "The Python example imports this file".
+    ...imports.flatMap((file) => [
+      `The ${exampleLanguage(file).tab} example imports this file, shown whole:`,
+      fence(file),
+    ]),
   ].join('\n\n');
 }
 
@@ -55,17 +68,20 @@ export function sampleTabs(entry: OperationEntry): string {
  * Request headers every POST takes, explained in full once on the introduction: each operation shows
  * the description's first sentence and links there.
  */
-const headersExplainedOnce: Record<string, {section: string; title: string}> = {
-  'Idempotency-Key': {section: './index.mdx#idempotency', title: 'how keys work, what is stored and for how long'},
+const headersExplainedOnce: Record<string, {says: string; section: string; title: string}> = {
+  'Idempotency-Key': {
+    says: 'One key per operation: a random UUID v4 saved before the first attempt, sent again with every retry.',
+    section: './index.mdx#idempotency',
+    title: 'how keys work',
+  },
 };
 
-/** A parameter's description as the operation shows it: whole, or its first sentence and a link. */
+/** A parameter's description as the operation shows it: whole, or what it is for and a link. */
 function parameterDescription(parameter: Parameter): string | undefined {
   const description = parameter.description && mdxText(parameter.description);
   const once = parameter.in === 'header' ? headersExplainedOnce[parameter.name] : undefined;
   if (!description || !once) return description;
-  const firstSentence = /^[\s\S]*?\.(?=\s|$)/.exec(description)?.[0] ?? description;
-  return `${firstSentence.replace(/\s*\n\s*/g, ' ')} See [${once.title}](${once.section}).`;
+  return `${once.says} See [${once.title}](${once.section}).`;
 }
 
 function renderParameter(api: ApiModel, parameter: Parameter, prefix: string): string {
@@ -85,19 +101,15 @@ function renderParameter(api: ApiModel, parameter: Parameter, prefix: string): s
   );
 }
 
-/** The line that stands for the headers left out of every response, naming only those the operation has. */
+/** The sentence that stands for the headers left out of every response, naming only those the operation has. */
 function headersNote(operation: OperationEntry['operation']): string | false {
   const names = new Set(Object.values(operation.responses).flatMap((response) => Object.keys(response.headers)));
   const rateLimits = names.has('RateLimit-Limit');
   const replay = names.has('Idempotent-Replayed');
   if (!rateLimits && !replay) return false;
-  return [
-    rateLimits && 'Every response carries the [rate-limit headers](./index.mdx#rate-limits).',
-    replay &&
-      'A response stored under an `Idempotency-Key` and returned again to a retry carries [`Idempotent-Replayed: true`](./index.mdx#idempotency).',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const replayed = '[`Idempotent-Replayed: true`](./index.mdx#idempotency)';
+  if (!rateLimits) return `A replayed response carries ${replayed}.`;
+  return `Every response carries the [rate-limit headers](./index.mdx#rate-limits)${replay ? `; a replayed one, ${replayed}` : ''}.`;
 }
 
 /**
@@ -120,6 +132,13 @@ function exampleResponse(entry: OperationEntry): [string, Response] | undefined 
   );
 }
 
+/**
+ * Whether an error response's description is one every operation shares (`BadRequest`: "Invalid
+ * request: …"): its error codes, each linked to its cause and fix, say more, so it is left out.
+ */
+const sharedDescription = (api: ApiModel, response: Response): boolean =>
+  Object.values(api.responses).some((named) => named.description === response.description);
+
 function renderResponse(
   api: ApiModel,
   entry: OperationEntry,
@@ -135,12 +154,18 @@ function renderResponse(
     .filter(([name]) => !explainedOnce.has(name))
     .map(([name, header]) => headerLine(api, name, header));
   const returns = schema?.ref && `Returns ${isError ? 'an' : 'a'} ${typeLabel(api, schema, schema.ref)}.`;
+  // One paragraph, its sentences on lines of their own: what it is, what it returns, its codes.
+  // An error with codes names its codes, each linked to its cause and fix; every error returns the
+  // error object, which the introduction shows.
+  const says = [
+    !(codes.length > 0 && sharedDescription(api, response)) && mdxText(response.description),
+    codes.length === 0 && returns,
+    codes.length > 0 && `Error codes: ${codeLinks(codes, './index.mdx')}.`,
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
   return blocks(
     heading(4, `${code(status)} ${statusText[status] ?? ''}`.trim(), `${prefix}-response-${status.toLowerCase()}`),
-    mdxText(response.description),
-    returns,
+    says.join('\n'),
     ...headers,
-    codes.length > 0 && `Error codes: ${codeLinks(codes, './index.mdx')}.`,
     // A success shows the body it returns (the first one's is beside the request); an error's body is
     // the error object, shown on the introduction.
     schema &&
@@ -166,6 +191,21 @@ function bodyFields(api: ApiModel, fields: Field[]): string {
 /** The id of an operation's section on its tag's page: `createPayment` → `create-payment`. */
 export const operationAnchor = (entry: OperationEntry): string => operationSlug(entry.operation.operationId);
 
+/**
+ * An operation's description: whole, or with `x-more` its first paragraph, the rest folded behind a
+ * toggle with that summary.
+ */
+function description(operation: OperationEntry['operation']): string | undefined {
+  if (!operation.description) return undefined;
+  const text = mdxText(operation.description);
+  const more = operation['x-more'];
+  const split = text.indexOf('\n\n');
+  if (!more) return text;
+  if (split === -1)
+    throw new Error(`api/openapi.yaml: ${operation.operationId} has x-more but a one-paragraph description`);
+  return blocks(text.slice(0, split), foldStart(more), text.slice(split + 2), foldEnd);
+}
+
 /** One operation's section: an h2 with its summary, then its example, parameters, request body and responses. */
 export function operationSection(api: ApiModel, entry: OperationEntry, guides: GuideLink[]): string {
   const {operation} = entry;
@@ -176,10 +216,15 @@ export function operationSection(api: ApiModel, entry: OperationEntry, guides: G
   const {parameters} = operation;
   const bodyMedia = operation.requestBody?.content['application/json'];
   const body = bodyMedia?.schema;
+  // The call beside the fields sends a body already: this one, with more of its fields, is folded.
   const bodyExample = () =>
-    jsonBlock(
-      bodyMedia?.example ?? Object.values(bodyMedia?.examples ?? {})[0]?.value ?? exampleOf(body ?? {}),
-      'Request body',
+    blocks(
+      foldStart('Example request body'),
+      jsonBlock(
+        bodyMedia?.example ?? Object.values(bodyMedia?.examples ?? {})[0]?.value ?? exampleOf(body ?? {}),
+        'Request body',
+      ),
+      foldEnd,
     );
   const bodyName = body?.ref;
   const bodyIsObject = bodyName !== undefined && api.schemas[bodyName].properties && !entry.webhook;
@@ -203,12 +248,12 @@ export function operationSection(api: ApiModel, entry: OperationEntry, guides: G
       : heading(3, 'Example request', `${id}-example-request`),
     entry.webhook
       ? 'How Coinwharf signs and posts an event, from a script that sends one to your receiver:'
-      : `The call, from a tested sample: the whole file, under it, defines \`send\` (it sends the request and retries on no answer, a \`429\` or a \`5XX\`) and the API base, ${code(api.servers[0]?.url ?? '')}. Set \`COINWHARF_SECRET_KEY\` to your \`cw_test_\` key to run it.`,
+      : 'From a [tested sample](./index.mdx#examples), the whole file under it:',
     sampleTabs(entry),
     example && heading(3, 'Example response', `${id}-example-response`),
     example && jsonBlock(responseExample(example[1]), `${example[0]} response`),
     examplesEnd,
-    operation.description && mdxText(operation.description),
+    description(operation),
     usedIn,
     parameters.length > 0 &&
       (entry.webhook ? heading(3, 'Headers', `${id}-headers`) : heading(3, 'Parameters', `${id}-parameters`)),
@@ -216,17 +261,16 @@ export function operationSection(api: ApiModel, entry: OperationEntry, guides: G
     body && heading(3, 'Request body', `${id}-request-body`),
     body &&
       (bodyIsObject
-        ? blocks('A JSON object with these fields:', bodyFields(api, fieldsOf(api, body, `${id}-body`)), bodyExample())
+        ? blocks(bodyFields(api, fieldsOf(api, body, `${id}-body`)), bodyExample())
         : blocks(
             `JSON, ${bodyName ? schemaLink(api, bodyName) : 'an object'}: every field is on its section.`,
             bodyExample(),
           )),
     heading(3, 'Responses', `${id}-responses`),
-    headersNote(operation),
     ...Object.entries(operation.responses)
       .filter(([status]) => !isCommonStatus(status))
       .map(([status, response]) => renderResponse(api, entry, status, response, id)),
-    commonErrorsLine(entry),
+    [commonErrorsLine(entry), headersNote(operation)].filter(Boolean).join('\n'),
   );
 }
 

@@ -101,7 +101,7 @@ describe('each operation lists the errors it can return, and only those', () => 
       expect(section).not.toMatch(/^#### `(401|429|5XX)`/m);
       if (id !== 'receive-event') {
         expect(section).toContain(
-          'Like every operation, it can also answer [`401`](./index.mdx#error-status-401), [`429`](./index.mdx#error-status-429) and [`5XX`](./index.mdx#error-status-5xx): see [errors every operation can return](./index.mdx#errors-every-operation-can-return).',
+          'It can also answer [`401`](./index.mdx#error-status-401), [`429`](./index.mdx#error-status-429) and [`5XX`](./index.mdx#error-status-5xx), [as every operation can](./index.mdx#errors-every-operation-can-return).',
         );
       }
     });

@@ -139,12 +139,13 @@ describe('an operation section', () => {
         '`POST /v2/payments/{id}`',
         // The examples first: beside the fields on a wide screen, right under the endpoint on a phone.
         '### Example request {/* #update-payment-example-request */}',
-        'The call, from a tested sample: the whole file, under it, defines `send` (it sends the request and retries on no answer, a `429` or a `5XX`) and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run it.',
+        // What `send` and the API base are is said once, on the introduction's Examples section.
+        'From a [tested sample](./index.mdx#examples), the whole file under it:',
         ':::code-tabs',
         '```bash file=examples/payments/update.sh region=request\n```',
         '```python file=examples/payments/update.py region=request\n```',
         ':::',
-        'The examples import these files, shown whole:',
+        'The Node.js example imports this file, shown whole:',
         '```ts file=examples/lib/client.ts\n```',
         // The first success's example, not repeated under its response.
         '### Example response {/* #update-payment-example-response */}',
@@ -160,26 +161,27 @@ describe('an operation section', () => {
         'query · array of `string` · optional · at most 1 items',
         'One of: `refunds`.',
         '### Request body {/* #update-payment-request-body */}',
-        'A JSON object with these fields:',
         '#### `amount` {/* #update-payment-body-amount */}',
         '`string` · **required**',
         'Example: `9.99`.',
+        // The call beside the fields sends a body already: the body's example is folded.
+        '{/* fold: Example request body */}',
         '```json title="Request body"\n{\n  "amount": "9.99"\n}\n```',
+        '{/* end of the fold */}',
         '### Responses {/* #update-payment-responses */}',
-        // Idempotent-Replayed is explained once on the introduction: one line instead of a header per response.
-        'A response stored under an `Idempotency-Key` and returned again to a retry carries [`Idempotent-Replayed: true`](./index.mdx#idempotency).',
+        // A response's description and what it returns: one paragraph, a line each.
         '#### `200` OK {/* #update-payment-response-200 */}',
-        'The payment.',
-        'Returns a [`Payment`](./objects.mdx#payment) object.',
+        'The payment.\nReturns a [`Payment`](./objects.mdx#payment) object.',
         'Header `X-Plain`.',
         '#### `202` {/* #update-payment-response-202 */}',
         'Accepted.',
+        // An error with codes: only the codes the operation lists, each linked to its cause and fix;
+        // its shared description ("Bad.") and the error object are on the introduction.
         '#### `400` Bad Request {/* #update-payment-response-400 */}',
-        'Bad.',
-        'Returns an [`Error`](./objects.mdx#error) object.',
-        // Only the codes the operation lists; the errors any operation can return are linked, once.
         'Error codes: [`invalid_amount`](./index.mdx#error-invalid-amount).',
-        'Like every operation, it can also answer [`5XX`](./index.mdx#error-status-5xx): see [errors every operation can return](./index.mdx#errors-every-operation-can-return).',
+        // The errors any operation can return, linked once, and Idempotent-Replayed, explained once on
+        // the introduction: one paragraph instead of a header per response.
+        'It can also answer [`5XX`](./index.mdx#error-status-5xx), [as every operation can](./index.mdx#errors-every-operation-can-return).\nA replayed response carries [`Idempotent-Replayed: true`](./index.mdx#idempotency).',
       ),
     );
   });
@@ -201,7 +203,9 @@ describe('an operation section', () => {
         'header · `string` · **required**',
         '### Request body {/* #payment-paid-request-body */}',
         'JSON, [`Event`](./objects.mdx#event): every field is on its section.',
+        '{/* fold: Example request body */}',
         '```json title="Request body"\n{\n  "id": "evt_9"\n}\n```',
+        '{/* end of the fold */}',
         '### Responses {/* #payment-paid-responses */}',
         '#### `2XX` Any success {/* #payment-paid-response-2xx */}',
         'Received.',
@@ -225,7 +229,9 @@ describe('an operation section', () => {
       lines(
         '### Request body {/* #update-payment-request-body */}',
         'JSON, an object: every field is on its section.',
+        '{/* fold: Example request body */}',
         '```json title="Request body"\n{\n  "note": "x"\n}\n```',
+        '{/* end of the fold */}',
         '### Responses {/* #update-payment-responses */}',
       ),
     );
@@ -261,13 +267,12 @@ describe('an operation section', () => {
     expect(operationSection(api, created, [])).toContain(
       lines(
         '#### `204` {/* #update-payment-response-204 */}',
-        'Done.',
-        'Returns a [`Payment`](./objects.mdx#payment) object.',
+        'Done.\nReturns a [`Payment`](./objects.mdx#payment) object.',
       ),
     );
   });
 
-  test('Idempotency-Key, explained once on the introduction: its first sentence and a link there', () => {
+  test('Idempotency-Key, explained once on the introduction: what it is for in one sentence and a link there', () => {
     const keyed = {
       ...update,
       operation: {
@@ -286,7 +291,7 @@ describe('an operation section', () => {
       lines(
         '#### `Idempotency-Key` {/* #update-payment-parameter-idempotency-key */}',
         'header · `string` · optional',
-        'A key for one operation, saved before the first attempt. See [how keys work, what is stored and for how long](./index.mdx#idempotency).',
+        'One key per operation: a random UUID v4 saved before the first attempt, sent again with every retry. See [how keys work](./index.mdx#idempotency).',
       ),
     );
     expect(operationSection(api, keyed, [])).not.toContain('24 hours');
@@ -317,7 +322,7 @@ describe('an operation section', () => {
     };
     expect(operationSection(api, withOptional, [])).toContain(
       lines(
-        'A JSON object with these fields:',
+        '### Request body {/* #update-payment-request-body */}',
         '#### `amount` {/* #update-payment-body-amount */}',
         '`string` · **required**',
         // Optional, but leaving it out does something a reader must see: shown, not folded.
@@ -363,6 +368,8 @@ describe('the introduction', () => {
         '## The description file {/* #description-file */}',
         'This reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).',
         'It describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.',
+        '## Examples {/* #examples */}',
+        'Each operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429` or a `5XX`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one.',
         '## Authentication\n\nUse a key.',
         '## Errors {/* #errors */}',
         'A request that fails gets an HTTP status and a body holding one [error object](./objects.mdx#error): `type` (the kind of error), `code` (what went wrong, stable: branch on it), `message` (for developers, not for customers), `param` (the parameter at fault, or null) and `request_id` (quote it to support).',
@@ -406,7 +413,7 @@ describe('the introduction', () => {
     const plain = apiModel({...description, info: {...description.info, description: 'Only words.'}});
     expect(introPage(plain, [], []).startsWith('Only words.\n\n## Base URL')).toBe(true);
     expect(introPage(plain, [], [])).toContain(
-      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Errors',
+      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Examples {/* #examples */}\n\nEach operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429` or a `5XX`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one.\n\n## Errors',
     );
   });
 
@@ -453,7 +460,7 @@ describe('the introduction', () => {
     expect(introPage(apiModel(notJson), [], [])).toContain('(quote it to support).\n\n### Error codes');
     expect(intro.startsWith('Use ## for nothing.\n\n## Base URL')).toBe(true);
     expect(intro).toContain(
-      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Limits\n\nSome.\n\n## Errors',
+      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Examples {/* #examples */}\n\nEach operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429` or a `5XX`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one.\n\n## Limits\n\nSome.\n\n## Errors',
     );
     expect(intro).toContain('(quote it to support).\n\n### Error codes');
   });
@@ -529,9 +536,9 @@ test('rate-limit headers every response carries are named once per operation, no
     },
   );
   const section = operationSection(limited, limited.operations[0], []);
-  expect(section).toContain(
-    '### Responses {/* #get-balance-responses */}\n\nEvery response carries the [rate-limit headers](./index.mdx#rate-limits).\n\n#### `200` OK',
-  );
+  // One line at the end of the responses, after the operation's own.
+  expect(section).toContain('### Responses {/* #get-balance-responses */}\n\n#### `200` OK');
+  expect(section.endsWith('\n\nEvery response carries the [rate-limit headers](./index.mdx#rate-limits).')).toBe(true);
   expect(section).toContain('Header `X-Own`: Its own.');
   expect(section).not.toContain('Header `RateLimit-');
   expect(section).not.toContain('Idempotent-Replayed');

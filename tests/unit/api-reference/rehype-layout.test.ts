@@ -169,3 +169,49 @@ describe('optional fields', () => {
     );
   });
 });
+
+describe('fold comments', () => {
+  const start: RootContent = {type: 'mdxFlowExpression', value: '/* fold: Rules: `amount`, fees */'};
+  const end: RootContent = {type: 'mdxFlowExpression', value: '/* end of the fold */'};
+
+  test('the blocks between them go behind <FoldedFields>, the label its summary, its code spans as code', () => {
+    const nodes = layOut([paragraph('What it does.'), start, paragraph('A rule.'), paragraph('Another.'), end]);
+    expect(nodes.map(outline)).toEqual(['p', '<FoldedFields>[summary["Rules: ", code, ", fees"], p, p]']);
+    const summary = (nodes[1] as {children: Element[]}).children[0];
+    expect((summary.children[1] as Element).children).toEqual([{type: 'text', value: 'amount'}]);
+  });
+
+  test('an opening comment without its end fails the build', () => {
+    expect(() => layOut([start, paragraph('A rule.')])).toThrow(
+      'API reference: "{/* fold: Rules: `amount`, fees */}" has no "{/* end of the fold */}" after it',
+    );
+  });
+});
+
+describe('field heads', () => {
+  test("a field's heading and its type line share a .api-field-head, inside folds too", () => {
+    const nodes = layOut([
+      heading(4, 'body-price', 'price'),
+      {type: 'text', value: '\n'},
+      paragraph('Money object · required'),
+      paragraph('The price.'),
+      heading(5, 'body-price-amount', 'price.amount'),
+      paragraph('string · required'),
+    ]);
+    expect(nodes.map(outline)).toEqual([
+      'div.api-field-head[h4#body-price, p]',
+      'p',
+      '<FoldedFields>[summary["Fields of ", code, ": ", code], div.api-field-head[h5#body-price-amount, p]]',
+    ]);
+  });
+
+  test('a response (its line says no type) and a section heading keep their own rows', () => {
+    const nodes = [
+      heading(3, 'responses'),
+      paragraph('Every response · carries'),
+      heading(4, 'response-200', '200 OK'),
+      paragraph('The payment.'),
+    ];
+    expect(layOut([...nodes])).toEqual(nodes);
+  });
+});

@@ -196,6 +196,8 @@ test('the served description opens with a neutral header, with no internal notes
       '#   Python (`x-sample-imports`: local files a sample imports).',
       '# - `x-shown-unfolded: true` on an optional request-body field: shown with the required ones, not',
       '#   folded with the other optional fields, because leaving it out does something a reader must see.',
+      "# - `x-more` on an operation: a title for its description's paragraphs after the first, which give",
+      '#   its rules (the first says what it does); the reference folds them under that title.',
       "# - `x-error-codes` on the error object's `code`: every error code with its HTTP",
       '#   status, type, cause and fix; on an operation: the codes it can return besides',
       '#   those every operation can (401, 429 and 5XX).',

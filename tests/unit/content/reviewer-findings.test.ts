@@ -226,7 +226,7 @@ test('a Bitcoin payment asks for a one-hour quote, since a short payment is flag
     'A short payment is flagged `UNDER` only once it has its required confirmations. On Bitcoin that takes three confirmations, about 30 minutes, so with the default 15-minute quote the flag comes after the quote has ended and any top-up arrives late. On slow networks such as Bitcoin, ask for `expires_in: 3600` when you create the payment, so that a short payment is flagged while its quote is still valid. A top-up that arrives after `expires_at` adds `LATE`, and the payment then needs your accept or refund.',
   );
   expect(words(api().components.schemas.CreatePaymentRequest.properties.expires_in.description)).toBe(
-    'Seconds the quote stays locked. A short payment is flagged `UNDER` only once it has its required confirmations (Bitcoin: 3, about 30 minutes), so on Bitcoin that comes after the default 900-second quote has ended. On slow networks such as Bitcoin, ask for `expires_in: 3600`, so that a short payment is flagged while its quote is still valid and the customer can top up. A top-up that arrives after `expires_at` adds `LATE`, and the payment then needs your accept or refund.',
+    'Seconds the quote stays locked. On slow networks such as Bitcoin, ask for `3600`: a short payment is flagged `UNDER` only once confirmed (Bitcoin: 3 confirmations, about 30 minutes), which with the default 900 comes after the quote has ended, and a top-up after `expires_at` adds `LATE`, which needs your accept or refund.',
   );
 });
 
