@@ -16,6 +16,7 @@ import apiReferencePlugin, {
   rehypeOperationLayout,
 } from './plugins/api-reference';
 import upstreamPatchesPlugin from './plugins/upstream-patches';
+import inlineCssPlugin from './plugins/inline-css';
 import routePreloadsPlugin from './plugins/route-preloads';
 import {reportBrokenMarkdownLink} from './scripts/check-docs/markdown-links';
 
@@ -239,7 +240,8 @@ const config: Config = {
 
   presets: [['classic', presetOptions]],
   // route-preloads writes into each built page a preload of the scripts its route needs (first: its
-  // postBuild must finish before the others read the pages); code-blocks is how a code block renders (its components, token colours, Prism loaded on demand,
+  // postBuild must finish before the others read the pages), inline-css puts the stylesheet in each
+  // page's <head> (second, for the same reason); code-blocks is how a code block renders (its components, token colours, Prism loaded on demand,
   // the sample tabs); mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
   // build/_headers and build/_redirects (Netlify, Cloudflare Pages); markdown-twins
   // writes the Markdown twins and llms.txt; social-cards draws each page's og:image;
@@ -247,6 +249,7 @@ const config: Config = {
   // rebuilds the bundler's cache when a patch of Docusaurus (patches/) changes.
   plugins: [
     routePreloadsPlugin,
+    inlineCssPlugin,
     codeBlocksPlugin,
     mermaidChunksPlugin,
     deployFilesPlugin,

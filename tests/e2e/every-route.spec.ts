@@ -67,16 +67,11 @@ const builtFile = (path: string) => existsSync(join(buildDir, path)) && statSync
 
 /**
  * What a page may request. Everything is a GET to our own origin; assets must
- * be files of the build. Link prefetching is Chromium's `<link rel=prefetch>`
+ * be files of the build. No stylesheet: each page holds it (plugins/inline-css). Link prefetching is Chromium's `<link rel=prefetch>`
  * of the next pages' chunks ("other"); the search index is the one fetch.
  */
 const allowed: {what: string; kinds: SeenRequest['kind'][]; path: (path: string, visited: string) => boolean}[] = [
   {what: 'the page itself', kinds: ['document'], path: (path, visited) => path === visited},
-  {
-    what: 'the stylesheet',
-    kinds: ['stylesheet'],
-    path: (path) => /^\/assets\/css\/[\w.~-]+\.css$/.test(path) && builtFile(path),
-  },
   {
     what: 'scripts and route chunks',
     kinds: ['script'],
