@@ -73,7 +73,7 @@ export function introPage(api: ApiModel, entries: OperationEntry[], objectNames:
     `This reference is generated from one OpenAPI ${code(api.openapi)} description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).`,
     'It describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.',
     heading(2, 'Examples', 'examples'),
-    `Each operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines \`send\`, which sends the request and retries on no answer, a \`429\` or a \`5XX\`, and the API base, ${code(api.servers[0]?.url ?? '')}. Set \`COINWHARF_SECRET_KEY\` to your \`cw_test_\` key to run one.`,
+    `Each operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines \`send\`, which sends the request and retries on no answer, a \`429\`, a \`5XX\` or, for a POST, a \`409 idempotency_in_progress\`, and the API base, ${code(api.servers[0]?.url ?? '')}. Set \`COINWHARF_SECRET_KEY\` to your \`cw_test_\` key to run one.`,
     mdxText(sections),
     errorsSection(api, entries),
     operationsSection(api, entries),
