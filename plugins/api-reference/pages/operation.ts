@@ -153,7 +153,8 @@ function renderResponse(
   const headers = Object.entries(response.headers)
     .filter(([name]) => !explainedOnce.has(name))
     .map(([name, header]) => headerLine(api, name, header));
-  const returns = schema?.ref && `Returns ${isError ? 'an' : 'a'} ${typeLabel(api, schema, schema.ref)}.`;
+  const article = schema?.ref && /^[AEIOU]/.test(schema.ref) ? 'an' : 'a';
+  const returns = schema?.ref && `Returns ${article} ${typeLabel(api, schema, schema.ref)}.`;
   // One paragraph, its sentences on lines of their own: what it is, what it returns, its codes.
   // An error with codes names its codes, each linked to its cause and fix; every error returns the
   // error object, which the introduction shows.

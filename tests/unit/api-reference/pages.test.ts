@@ -369,7 +369,7 @@ describe('the introduction', () => {
         'This reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).',
         'It describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.',
         '## Examples {/* #examples */}',
-        'Each operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429`, a `5XX` or, for a POST, a `409 idempotency_in_progress`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one.',
+        'Each operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429`, a `5XX` or, for a POST, a `409 idempotency_in_progress`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one: a curl file with curl 7.76 or later, a Node.js file with `npx tsx` (Node.js 24 or later), a Python file with Python 3.10 or later and the `requests` package; the first lines of each file say how.',
         '## Authentication\n\nUse a key.',
         '## Errors {/* #errors */}',
         'A request that fails gets an HTTP status and a body holding one [error object](./objects.mdx#error): `type` (the kind of error), `code` (what went wrong, stable: branch on it), `message` (for developers, not for customers), `param` (the parameter at fault, or null) and `request_id` (quote it to support).',
@@ -413,7 +413,7 @@ describe('the introduction', () => {
     const plain = apiModel({...description, info: {...description.info, description: 'Only words.'}});
     expect(introPage(plain, [], []).startsWith('Only words.\n\n## Base URL')).toBe(true);
     expect(introPage(plain, [], [])).toContain(
-      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Examples {/* #examples */}\n\nEach operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429`, a `5XX` or, for a POST, a `409 idempotency_in_progress`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one.\n\n## Errors',
+      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Examples {/* #examples */}\n\nEach operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429`, a `5XX` or, for a POST, a `409 idempotency_in_progress`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one: a curl file with curl 7.76 or later, a Node.js file with `npx tsx` (Node.js 24 or later), a Python file with Python 3.10 or later and the `requests` package; the first lines of each file say how.\n\n## Errors',
     );
   });
 
@@ -460,7 +460,7 @@ describe('the introduction', () => {
     expect(introPage(apiModel(notJson), [], [])).toContain('(quote it to support).\n\n### Error codes');
     expect(intro.startsWith('Use ## for nothing.\n\n## Base URL')).toBe(true);
     expect(intro).toContain(
-      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Examples {/* #examples */}\n\nEach operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429`, a `5XX` or, for a POST, a `409 idempotency_in_progress`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one.\n\n## Limits\n\nSome.\n\n## Errors',
+      'Version `2.1` of the Tiny \\<API>.\n\n## The description file {/* #description-file */}\n\nThis reference is generated from one OpenAPI `3.1.0` description of the API. Import it into Postman, Insomnia or a client generator: [openapi.yaml](pathname:///openapi.yaml) or the same as [openapi.json](pathname:///openapi.json).\n\nIt describes the fields and values of today. Within `/v1` responses and events gain fields, enum values and event types (see [Versioning](#versioning)), so its response objects are open to fields it does not list, and a client generated from it must accept an enum value it does not know: with OpenAPI Generator, set `enumUnknownDefaultCase=true`. Request bodies are closed: a field they do not list gets `400 parameter_invalid`.\n\n## Examples {/* #examples */}\n\nEach operation shows its call from a tested sample file, in curl, Node.js and Python, with the whole file under it. The file defines `send`, which sends the request and retries on no answer, a `429`, a `5XX` or, for a POST, a `409 idempotency_in_progress`, and the API base, `https://api.example.test/v2`. Set `COINWHARF_SECRET_KEY` to your `cw_test_` key to run one: a curl file with curl 7.76 or later, a Node.js file with `npx tsx` (Node.js 24 or later), a Python file with Python 3.10 or later and the `requests` package; the first lines of each file say how.\n\n## Limits\n\nSome.\n\n## Errors',
     );
     expect(intro).toContain('(quote it to support).\n\n### Error codes');
   });
@@ -542,4 +542,31 @@ test('rate-limit headers every response carries are named once per operation, no
   expect(section).toContain('Header `X-Own`: Its own.');
   expect(section).not.toContain('Header `RateLimit-');
   expect(section).not.toContain('Idempotent-Replayed');
+});
+
+test('a response "returns an" object whose name starts with a vowel, "a" one whose name does not', () => {
+  const page = (name: string) => ({
+    description: 'A page.',
+    headers: {},
+    content: {'application/json': {schema: {$ref: `#/components/schemas/${name}`}}},
+  });
+  const model = tinyModel(
+    {EventList: {type: 'object', properties: {}}, RefundList: {type: 'object', properties: {}}},
+    {
+      paths: {
+        '/events': {
+          get: op('listEvents', 'Events', {'x-sample-files': ['examples/e.sh'], responses: {'200': page('EventList')}}),
+        },
+        '/refunds': {
+          get: op('listRefunds', 'Refunds', {
+            'x-sample-files': ['examples/r.sh'],
+            responses: {'200': page('RefundList')},
+          }),
+        },
+      },
+    },
+  );
+  const [events, refunds] = model.operations.map((entry) => operationSection(model, entry, []));
+  expect(events).toContain('A page.\nReturns an [`EventList`](./objects.mdx#event-list) object.');
+  expect(refunds).toContain('A page.\nReturns a [`RefundList`](./objects.mdx#refund-list) object.');
 });
