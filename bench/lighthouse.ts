@@ -20,6 +20,7 @@ import type {Result} from 'lighthouse';
 import {chromiumLaunchOptions} from '../tests/support/browser';
 import {firstLoadJs} from '../tests/support/first-load';
 import {buildDir, startNginx, type NginxServer} from '../tests/support/nginx-server';
+import {withoutScripts} from './no-js-copy';
 import {ensureStockBuild, stockDocRoute, stockSiteDir, stockVersion} from './stock';
 
 const {values: options} = parseArgs({
@@ -157,6 +158,8 @@ interface Target {
   route: string;
   dir: string;
   server: () => NginxServer;
+  /** The route's page with every script removed (./no-js-copy.ts): the ceiling its scripts cost points against. */
+  noJs?: boolean;
 }
 
 interface Measured {
@@ -195,6 +198,9 @@ function report(measured: Measured[], started: Date, load: {start: number[]; end
       const bytes = m(item, (r) => r.bytes);
       const js = item.firstLoadJs;
       const stockJs = stock?.firstLoadJs;
+      const ceiling = measured.find(
+        (other) => other.target.noJs && !item.target.noJs && other.target.route === item.target.route,
+      );
       return [
         item.target.label,
         ...categories.map((c) => m(item, (r) => r.scores[c])),
@@ -223,6 +229,7 @@ function report(measured: Measured[], started: Date, load: {start: number[]; end
           stockOf((r) => r.bytes),
         ),
         js === undefined || stockJs === undefined ? 'n/a' : fmt.ratio(js, stockJs),
+        ceiling?.runs.length ? `${m(ceiling, (r) => r.scores.performance) - perf}` : 'n/a',
         failing,
       ];
     });
@@ -241,7 +248,9 @@ function report(measured: Measured[], started: Date, load: {start: number[]; end
     '',
     'First-load JS: gzip (level 9) of every script requested up to hydration, link prefetching off, measured by',
     '`firstLoadJs()` of `tests/support/first-load.ts` in the same run (as `tests/budgets.json` counts it). The',
-    "`÷ stock` columns divide the route's median by the stock doc page's.",
+    '`÷ stock` columns divide the route\'s median by the stock doc page\'s. "No JavaScript" is the same page of a copy',
+    'of the build with every script removed (`bench/no-js-copy.ts`), the ceiling: `Points below no JS` is its',
+    "Performance less the page's, the points its scripts cost (0: none).",
     '',
     "LCP: on a doc page the LCP element is text of the server's HTML (the article's first paragraph), yet the",
     'simulated LCP trails FCP. Lighthouse loads the page unthrottled, then simulates slow 4G and 4× CPU over',
@@ -252,8 +261,8 @@ function report(measured: Measured[], started: Date, load: {start: number[]; end
     'runs where it had arrived by the observed paint; `JS before LCP paint` is the median transfer of the',
     `scripts that had. ${lcpPaintSummary(measured, stock)} The scripts stay in the audit as shipped.`,
     '',
-    '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer | First-load JS | main.js before LCP paint | JS before LCP paint | Perf ÷ stock | TBT ÷ stock | LCP ÷ stock | Transfer ÷ stock | First-load JS ÷ stock | Audits below full marks |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer | First-load JS | main.js before LCP paint | JS before LCP paint | Perf ÷ stock | TBT ÷ stock | LCP ÷ stock | Transfer ÷ stock | First-load JS ÷ stock | Points below no JS | Audits below full marks |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
     '',
   ].join('\n');
@@ -271,7 +280,8 @@ function writeReports(measured: Measured[], started: Date, load: {start: number[
 async function measureFirstLoadJs(measured: Measured[]): Promise<void> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    for (const item of measured) {
+    // A page without scripts never hydrates: it has no first-load JS to measure.
+    for (const item of measured.filter(({target}) => !target.noJs)) {
       const page = await browser.newPage();
       // tsx (esbuild) names functions with a `__name` helper the page lacks: without it, the init
       // script that turns prefetching off would throw, and every prefetched chunk would count.
@@ -293,12 +303,17 @@ async function main() {
   // nginx with the production config (plugins/deploy/nginx.ts) for each build folder, on a free loopback port.
   const ours = await startNginx();
   const stock = await startNginx({root: stockDir, siteUrl: stockSiteUrl()});
+  const noJsDir = withoutScripts(buildDir);
+  const noJs = await startNginx({root: noJsDir});
   const measured: Measured[] = [
     {target: {label: `stock \`${stockDocRoute}\``, route: stockDocRoute, dir: stockDir, server: () => stock}, runs: []},
-    ...(options.routes?.split(',') ?? routes).map((route) => ({
-      target: {label: `\`${route}\``, route, dir: buildDir, server: () => ours},
-      runs: [],
-    })),
+    ...(options.routes?.split(',') ?? routes).flatMap((route) => [
+      {target: {label: `\`${route}\``, route, dir: buildDir, server: () => ours}, runs: []},
+      {
+        target: {label: `\`${route}\`, no JavaScript`, route, dir: noJsDir, server: () => noJs, noJs: true},
+        runs: [],
+      },
+    ]),
   ];
   try {
     await measureFirstLoadJs(measured);
@@ -318,6 +333,8 @@ async function main() {
   } finally {
     await ours.stop();
     await stock.stop();
+    await noJs.stop();
+    rmSync(noJsDir, {recursive: true, force: true});
   }
   console.log(`Wrote ${path.relative(process.cwd(), reportFile)}`);
 }

@@ -10,13 +10,13 @@
 // Medians of `--runs` (3) loads per page, taken round-robin. Writes bench/reader-clock-report.md.
 // A report, not a test: times move with the machine's load.
 //   npx tsx bench/reader-clock.ts --runs 3 --routes /payments/quickstart,/api/payments
-import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium, type Browser} from '@playwright/test';
 import {chromiumLaunchOptions} from '../tests/support/browser';
 import {startNginx, type NginxServer} from '../tests/support/nginx-server';
+import {withoutScripts} from './no-js-copy';
 import {ensureStockBuild, stockDocRoute, stockSiteDir} from './stock';
 
 const {values: options} = parseArgs({
@@ -90,26 +90,6 @@ async function measure(browser: Browser, url: string, expectHydration: boolean):
   const result = await page.evaluate<Measure>(readClock);
   await context.close();
   return result;
-}
-
-/** A copy of a build with every script removed from its pages: what the server's HTML alone gives. */
-function withoutScripts(dir: string): string {
-  const copy = mkdtempSync(path.join(os.tmpdir(), 'coinwharf-no-js-'));
-  cpSync(dir, copy, {recursive: true});
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const file = path.join(folder, name);
-      if (statSync(file).isDirectory()) walk(file);
-      else if (name.endsWith('.html')) {
-        const html = readFileSync(file, 'utf8')
-          .replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '')
-          .replace(/<link\b[^>]*\bas=script\b[^>]*>/g, '');
-        writeFileSync(file, html);
-      }
-    }
-  };
-  walk(copy);
-  return copy;
 }
 
 const median = (values: number[]) => {
