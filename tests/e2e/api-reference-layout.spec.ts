@@ -211,10 +211,10 @@ test.describe('nested fields and whole files, with JavaScript off', () => {
     await page.goto('/api/refunds');
     const body = page.locator('.api-operation__body').filter({has: page.locator('#create-refund-parameters')});
     await expect(body.locator('> p').first()).toHaveText(
-      "Sends amount back to an address the customer gives, on the payment's network. The refund starts pending and ends succeeded or failed.",
+      "Sends amount back to an address the customer gives, on the payment's network. The refund starts pending and ends succeeded or failed. It does not return Coinwharf's fee, and your available balance pays its network fee.",
     );
     const rules = body.locator('details.api-folded-fields').first();
-    await expect(rules.locator('summary')).toHaveText('Rules: payments, reasons, addresses, fees and balance');
+    await expect(rules.locator('summary')).toHaveText('Rules: payments, reasons, addresses, fees');
     const excess = rules.getByText('the API refuses more than the excess left');
     await expect(excess).toBeHidden();
     await rules.locator('summary').click();

@@ -258,7 +258,7 @@ test('the webhook guide’s security checklist says what a verified payload is, 
   expect(guide).toContain('### Deliveries never reach the receiver');
   for (const field of ['delivery_status', 'delivery_attempts']) {
     expect(guide).toContain(`\`${field}\``);
-    expect(read('api/openapi.yaml')).toMatch(new RegExp(`^ {12}${field}: `, 'm'));
+    expect(read('api/openapi.yaml')).toMatch(new RegExp(`^ {12}${field}:`, 'm'));
   }
   expect(guide).toContain('or the endpoint was disabled after a `410` answer or five days of failures');
   expect(read('api/openapi.yaml')).toContain(
