@@ -24,7 +24,7 @@ import path from 'node:path';
 import type {Element, ElementContent, Root, RootContent} from 'hast';
 import type {MdxJsxFlowElementHast} from 'mdast-util-mdx-jsx';
 import {referenceFolder} from './generate';
-import {examplesEnd, foldEnd, foldStart, optionalFieldsEnd, optionalFieldsStart} from './mdx';
+import {examplesEnd, foldEnd, optionalFieldsEnd, optionalFieldsStart} from './mdx';
 
 const levelOf = (node: RootContent): number | undefined =>
   node.type === 'element' && /^h[1-6]$/.test(node.tagName) ? Number(node.tagName[1]) : undefined;
@@ -43,9 +43,12 @@ const block = (className: string, children: RootContent[]): Element => ({
 const textOf = (node: RootContent | ElementContent): string =>
   node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '';
 
-/** Whether a node is one of the generator's comments (./mdx.ts: examplesEnd, optionalFieldsStart…). */
-const isComment = (node: RootContent, comment: string): boolean =>
-  node.type === 'mdxFlowExpression' && `{${node.value}}` === comment;
+/** A generator's comment (./mdx.ts: examplesEnd, optionalFieldsStart…) as it is written in the MDX. */
+const commentText = (node: RootContent): string | undefined =>
+  node.type === 'mdxFlowExpression' ? `{${node.value}}` : undefined;
+
+/** Whether a node is that one of the generator's comments. */
+const isComment = (node: RootContent, comment: string): boolean => commentText(node) === comment;
 
 /** A field's heading: fields are h4 and deeper on these pages. */
 const isField = (node: RootContent): boolean => (levelOf(node) ?? 0) >= 4;
@@ -136,25 +139,43 @@ function layOutOperations(nodes: RootContent[]): RootContent[] {
   return out;
 }
 
-/** Nodes with the optional fields between the generator's two comments folded, the comments gone. */
-export function foldOptionalFields(nodes: RootContent[]): RootContent[] {
-  const start = nodes.findIndex((node) => isComment(node, optionalFieldsStart));
+/**
+ * Nodes with the blocks between each comment `opens` accepts and the next `closing` comment made one
+ * node by `fold`, the comments gone. An opening comment without its closing one fails the build.
+ */
+function foldBetween(
+  nodes: RootContent[],
+  opens: (comment: string) => boolean,
+  closing: string,
+  fold: (opening: string, inner: RootContent[]) => RootContent,
+): RootContent[] {
+  const start = nodes.findIndex((node) => opens(commentText(node) ?? ''));
   if (start === -1) return nodes;
-  const end = nodes.findIndex((node, index) => index > start && isComment(node, optionalFieldsEnd));
-  if (end === -1) throw new Error(`API reference: "${optionalFieldsStart}" has no "${optionalFieldsEnd}" after it`);
-  const fields = nodes.slice(start + 1, end);
-  const level = Math.min(...fields.map((node) => levelOf(node) ?? Infinity));
-  const names = fields.filter((node) => levelOf(node) === level).map(lastName);
+  const opening = commentText(nodes[start])!;
+  const end = nodes.findIndex((node, index) => index > start && isComment(node, closing));
+  if (end === -1) throw new Error(`API reference: "${opening}" has no "${closing}" after it`);
   return [
     ...nodes.slice(0, start),
-    folded([text('Optional fields: ')], names, fields),
-    ...foldOptionalFields(nodes.slice(end + 1)),
+    fold(opening, nodes.slice(start + 1, end)),
+    ...foldBetween(nodes.slice(end + 1), opens, closing, fold),
   ];
 }
 
-const foldLabel = /^\/\* fold: ([\s\S]*) \*\/$/;
-const labelOf = (node: RootContent): string | undefined =>
-  node.type === 'mdxFlowExpression' ? foldLabel.exec(node.value)?.[1] : undefined;
+/** Nodes with the optional fields between the generator's two comments folded, the comments gone. */
+export const foldOptionalFields = (nodes: RootContent[]): RootContent[] =>
+  foldBetween(
+    nodes,
+    (comment) => comment === optionalFieldsStart,
+    optionalFieldsEnd,
+    (_, fields) => {
+      const level = Math.min(...fields.map((node) => levelOf(node) ?? Infinity));
+      const names = fields.filter((node) => levelOf(node) === level).map(lastName);
+      return folded([text('Optional fields: ')], names, fields);
+    },
+  );
+
+/** A fold comment (./mdx.ts, foldStart) and, in its first group, its label. */
+const foldLabel = /^\{\/\* fold: ([\s\S]*) \*\/\}$/;
 
 /** A label's text and code spans (`Fields of \`price\``) as nodes. */
 const labelNodes = (label: string): ElementContent[] =>
@@ -164,18 +185,13 @@ const labelNodes = (label: string): ElementContent[] =>
     .map((part) => (part.startsWith('`') && part.endsWith('`') ? code(part.slice(1, -1)) : text(part)));
 
 /** Nodes with the blocks between each fold comment and its end folded, the comments gone. */
-export function foldMarked(nodes: RootContent[]): RootContent[] {
-  const start = nodes.findIndex((node) => labelOf(node) !== undefined);
-  if (start === -1) return nodes;
-  const end = nodes.findIndex((node, index) => index > start && isComment(node, foldEnd));
-  if (end === -1)
-    throw new Error(`API reference: "${foldStart(labelOf(nodes[start]) ?? '')}" has no "${foldEnd}" after it`);
-  return [
-    ...nodes.slice(0, start),
-    folded(labelNodes(labelOf(nodes[start]) ?? ''), [], nodes.slice(start + 1, end)),
-    ...foldMarked(nodes.slice(end + 1)),
-  ];
-}
+export const foldMarked = (nodes: RootContent[]): RootContent[] =>
+  foldBetween(
+    nodes,
+    (comment) => foldLabel.test(comment),
+    foldEnd,
+    (opening, inner) => folded(labelNodes(foldLabel.exec(opening)?.[1] ?? ''), [], inner),
+  );
 
 const isBlank = (node: RootContent): boolean => node.type === 'text' && node.value.trim() === '';
 

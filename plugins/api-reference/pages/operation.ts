@@ -200,8 +200,8 @@ function description(operation: OperationEntry['operation']): string | undefined
   if (!operation.description) return undefined;
   const text = mdxText(operation.description);
   const more = operation['x-more'];
-  const split = text.indexOf('\n\n');
   if (!more) return text;
+  const split = text.indexOf('\n\n');
   if (split === -1)
     throw new Error(`api/openapi.yaml: ${operation.operationId} has x-more but a one-paragraph description`);
   return blocks(text.slice(0, split), foldStart(more), text.slice(split + 2), foldEnd);
