@@ -17,7 +17,7 @@ import apiReferencePlugin, {
 } from './plugins/api-reference';
 import upstreamPatchesPlugin from './plugins/upstream-patches';
 import inlineCssPlugin from './plugins/inline-css';
-import routePreloadsPlugin from './plugins/route-preloads';
+import pageScriptsPlugin from './plugins/page-scripts';
 import {reportBrokenMarkdownLink} from './scripts/check-docs/markdown-links';
 
 // This file runs in Node.js at build time: no browser APIs or JSX here.
@@ -239,7 +239,7 @@ const config: Config = {
   },
 
   presets: [['classic', presetOptions]],
-  // route-preloads writes into each built page a preload of the scripts its route needs (first: its
+  // page-scripts gives each built page the scripts its route needs as one file (first: its
   // postBuild must finish before the others read the pages), inline-css puts the stylesheet in each
   // page's <head> (second, for the same reason); code-blocks is how a code block renders (its components, token colours, Prism loaded on demand,
   // the sample tabs); mermaid-chunks keeps Mermaid out of the common chunk; deploy writes
@@ -248,7 +248,7 @@ const config: Config = {
   // api-reference regenerates the API reference when api/openapi.yaml changes; upstream-patches
   // rebuilds the bundler's cache when a patch of Docusaurus (patches/) changes.
   plugins: [
-    routePreloadsPlugin,
+    pageScriptsPlugin,
     inlineCssPlugin,
     codeBlocksPlugin,
     mermaidChunksPlugin,

@@ -8,7 +8,7 @@
 // CSS file and module into it, 19 KB gzipped), so each page carries all of it; a client-side
 // navigation needs none, as before. The CSS file stays in the build, unlinked.
 //
-// Synchronous on purpose, like route-preloads: Docusaurus starts every plugin's postBuild together,
+// Synchronous on purpose, like page-scripts: Docusaurus starts every plugin's postBuild together,
 // and the pages must be written before the other plugins read them.
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
+import {filesInPageBundle} from '../support/first-load';
 import {isSameDocument, markDocument, routes, waitForHydration} from '../support/site';
 
 /** Makes the page see a constrained connection (Network Information API). */
@@ -232,19 +233,24 @@ test.describe('link prefetching (SPEC §4)', () => {
 
 test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => {
   /**
-   * The scripts a page has loaded to run them, not as prefetches: runtime and main, and its route's
-   * chunks, which its HTML preloads (plugins/route-preloads).
+   * The scripts a page has loaded to run them, not as prefetches: main.js, and the runtime and route
+   * chunks its first script carries (plugins/page-scripts; read from the built file), in the place
+   * of that script.
    */
-  const scriptsRequested = (page: Page) =>
-    page.evaluate(() => [
-      ...new Set([
-        ...performance
-          .getEntriesByType('resource')
-          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
-          .map((e) => e.name),
-        ...[...document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]')].map((l) => l.href),
-      ]),
-    ]);
+  const scriptsRequested = async (page: Page) => {
+    const {origin} = new URL(page.url());
+    const {requested, bundles} = await page.evaluate(() => ({
+      requested: performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+        .map((e) => e.name),
+      bundles: [...document.querySelectorAll<HTMLScriptElement>('script[src*="/assets/js/page."]')].map(
+        (script) => new URL(script.src).pathname,
+      ),
+    }));
+    const carried = bundles.flatMap(filesInPageBundle).map((file) => `${origin}${file}`);
+    return [...new Set([...requested.filter((url) => !bundles.includes(new URL(url).pathname)), ...carried])];
+  };
 
   /**
    * Opens the quickstart at desktop width (sidebar, navbar, TOC and the page's

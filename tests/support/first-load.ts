@@ -3,10 +3,21 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {Page} from '@playwright/test';
 import {waitForHydration} from './site';
-import {oncePerBuiltFile} from './site-dirs';
+import {oncePerBuiltFile, siteBuildDir} from './site-dirs';
 
 /** Gzip size (level 9) of a file: deterministic, unlike transfer sizes. */
 export const gzipBytes = oncePerBuiltFile((file) => gzipSync(readFileSync(file), {level: 9}).length);
+
+/**
+ * The files a built page's first script holds (plugins/page-scripts), as URL paths: each is written
+ * under a line `// assets/js/<file>`, inside a function of its own. `bundle` is the script's URL path.
+ */
+export const filesInPageBundle = (bundle: string): string[] =>
+  [
+    ...readFileSync(path.join(siteBuildDir, bundle), 'utf8').matchAll(
+      /^\/\/ (assets\/js\/\S+\.js)\n!function\(\)\{$/gm,
+    ),
+  ].map((match) => `/${match[1]}`);
 
 /** Data saver on: Docusaurus then prefetches no link, so every request is the page's own. */
 export async function turnOffPrefetching(page: Page): Promise<void> {

@@ -1,5 +1,6 @@
 import {describe, expect, test} from 'vitest';
-import {preloadLinks, routeChain, routeFiles, type RouteNode} from '../../../plugins/route-preloads/routes';
+import {runInNewContext} from 'node:vm';
+import {pageBundle, routeChain, routeFiles, withPageBundle, type RouteNode} from '../../../plugins/page-scripts/routes';
 
 // The route tree as Docusaurus generates it for a docs site served from the root: the changelog's
 // exact routes, the home page, then the docs' nested layout routes, then the not-found route.
@@ -68,30 +69,74 @@ test("a chain's files: every chunk name of each route, nested ones included, eac
   ]);
 });
 
+describe("a page's bundle", () => {
+  const chunk = (id: string) => `"use strict";(self.webpackChunk=self.webpackChunk||[]).push([["${id}"],{${id}(){}}]);`;
+  const runtime = '(()=>{self.installed=(self.webpackChunk||[]).map((c)=>c[0][0]);x=1})();';
+
+  test('the chunks in order, then the runtime, each under its path in a function of its own, after the list of chunk URLs', () => {
+    expect(
+      pageBundle(
+        [
+          {file: 'assets/js/1.a.js', text: chunk('1')},
+          {file: 'assets/js/2.b.js', text: chunk('2')},
+        ],
+        {file: 'assets/js/runtime~main.c.js', text: runtime},
+        '/docs/',
+      ),
+    ).toBe(
+      'self.__pageChunks=(self.__pageChunks||[]).concat(["/docs/assets/js/1.a.js","/docs/assets/js/2.b.js"]);\n' +
+        `// assets/js/1.a.js\n!function(){\n${chunk('1')}\n}();\n` +
+        `// assets/js/2.b.js\n!function(){\n${chunk('2')}\n}();\n` +
+        `// assets/js/runtime~main.c.js\n!function(){\n${runtime}\n}();\n`,
+    );
+  });
+
+  test('run as one script: the runtime finds every chunk, and each file keeps its own strictness', () => {
+    const strictChunk = `"use strict";self.strict=(function(){return this})()===undefined;${chunk('1')}`;
+    const self: Record<string, unknown> = {};
+    const context = {self};
+    runInNewContext(
+      pageBundle([{file: 'assets/js/1.a.js', text: strictChunk}], {file: 'assets/js/r.js', text: runtime}, '/'),
+      context,
+    );
+    expect(self.installed).toEqual(['1']);
+    expect(self.strict, 'the chunk ran in strict mode').toBe(true);
+    expect((context as Record<string, unknown>).x, 'the runtime ran in its own (sloppy) mode').toBe(1);
+    expect(self.__pageChunks).toEqual(['/assets/js/1.a.js']);
+  });
+});
+
 describe("a page's head", () => {
   const page =
     '<html><head><title>A</title><script src=/assets/js/runtime~main.a.js defer></script>' +
     '<script src=/assets/js/main.b.js defer></script></head><body><script>inline()</script></body>';
 
-  test('the entry scripts first, then a low-priority preload of each chunk before </head>; the body untouched', () => {
-    expect(preloadLinks(page, ['assets/js/1.js', 'assets/js/main.b.js', 'assets/js/2.js'], '/')).toBe(
-      '<html><head><title>A</title><script src=/assets/js/runtime~main.a.js defer fetchpriority=high></script>' +
+  test('the bundle where the runtime was, then main.js, both asked for first; the rest untouched', () => {
+    expect(withPageBundle(page, '/assets/js/page.c.js')).toBe(
+      '<html><head><title>A</title><script src=/assets/js/page.c.js defer fetchpriority=high></script>' +
         '<script src=/assets/js/main.b.js defer fetchpriority=high></script>' +
-        '<link rel=preload href=/assets/js/1.js as=script fetchpriority=low>' +
-        '<link rel=preload href=/assets/js/2.js as=script fetchpriority=low>' +
         '</head><body><script>inline()</script></body>',
     );
   });
 
   test('an entry script written another way than the minifier writes it fails the build', () => {
     expect(() =>
-      preloadLinks('<html><head><script defer src="/assets/js/main.b.js"></script></head>', [], '/'),
-    ).toThrow('route-preloads: /assets/js/main.b.js is not written as <script src=/assets/js/main.b.js defer>');
+      withPageBundle(
+        '<html><head><script src=/assets/js/runtime~main.a.js defer></script><script defer src="/assets/js/main.b.js"></script></head>',
+        '/p.js',
+      ),
+    ).toThrow('page-scripts: /assets/js/main.b.js is not written as <script src=/assets/js/main.b.js defer>');
+  });
+
+  test('a page whose scripts are not the runtime and main.js fails the build', () => {
+    expect(() =>
+      withPageBundle('<html><head><script src=/assets/js/main.b.js defer></script></head>', '/p.js'),
+    ).toThrow("page-scripts: a built page's scripts are not runtime~main.js and main.js: /assets/js/main.b.js");
   });
 
   test('a page without one </head> fails the build', () => {
-    expect(() => preloadLinks('<p>no head', [], '/')).toThrow(
-      'route-preloads: a built page has no single </head> to write before',
+    expect(() => withPageBundle('<p>no head', '/p.js')).toThrow(
+      'page-scripts: a built page has no single </head> to write before',
     );
   });
 });

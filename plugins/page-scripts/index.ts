@@ -1,25 +1,31 @@
-// Local Docusaurus plugin: each built page asks for the scripts its route needs as soon as its HTML
-// arrives, instead of after main.js has run.
+// Local Docusaurus plugin: each built page gets the scripts its route needs in one request, with
+// main.js, instead of after main.js has run.
 //
 // Docusaurus's HTML names two scripts, runtime~main.js and main.js. The route's own chunks (its page
 // component, its content, the docs' layout and their shared split chunks) are requested by main.js
-// once it has been downloaded and run: on a slow phone one more round trip and download after it,
-// about 1.3 s of the 4.6 s to hydration on the quickstart (bench/reader-clock.ts, Slow 4G, 4× CPU).
-// So after the build this plugin writes, into each page's <head>, a `<link rel=preload as=script>`
-// per file of those chunks: the browser downloads them beside main.js, and main.js finds them
-// there. What a page needs is read from the build itself:
+// once it has been downloaded and run: on a slow phone one more round trip and download after it.
+// Preloading them from the HTML (this plugin's first form) still left a dozen requests, and a browser
+// opens six connections to a server without HTTP/2: on Lighthouse's Slow 4G, each wave of six waits
+// 562.5 ms for its first byte, and the quickstart's last chunk came three waves in, at 2.6 s, half a
+// second after main.js (bench/reader-clock.ts). So after the build this plugin writes, per page, one
+// file of its route's chunks followed by the runtime (./routes.ts `pageBundle`), named by its content
+// (`assets/js/page.<hash>.js`, shared by the pages that need the same chunks), and puts it in the
+// HTML where runtime~main.js was: two scripts, one round trip. What a page needs is read from the
+// build itself:
 //   - the route tree Docusaurus generated (`.docusaurus/routes.js`) gives the routes a page's path
 //     matches, outermost first, as its router matches them;
 //   - each route's chunk names (`.docusaurus/routesChunkNames.json`);
 //   - each chunk name's files, which the client bundler's stats list (written by this plugin).
-// It adds no script and changes nothing the page shows; tests/e2e/route-preloads.spec.ts holds each
-// page's preloads to the scripts the browser requests until hydration.
+// The chunk files stay in the build for client-side navigation, which loads them one by one as
+// before. It changes nothing the page shows; tests/e2e/page-scripts.spec.ts holds each page's bundle
+// to the chunks main.js asks for until hydration without it.
+import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {preloadLinks, routeChain, routeFiles, type RouteNode} from './routes';
+import {entryScripts, pageBundle, routeChain, routeFiles, withPageBundle, type RouteNode} from './routes';
 
-const statsFile = (generatedFilesDir: string) => path.join(generatedFilesDir, 'route-preloads', 'chunk-groups.json');
+const statsFile = (generatedFilesDir: string) => path.join(generatedFilesDir, 'page-scripts', 'chunk-groups.json');
 
 /** A page's HTML file in the build: `/payments/quickstart` → `payments/quickstart/index.html`. */
 const htmlFile = (route: string) =>
@@ -39,7 +45,7 @@ function readRoutes(generatedFilesDir: string): RouteNode[] {
 
 export default function routePreloadsPlugin({generatedFilesDir}: LoadContext): Plugin {
   return {
-    name: 'coinwharf-route-preloads',
+    name: 'coinwharf-page-scripts',
     configureWebpack: (_config, isServer) =>
       isServer
         ? {}
@@ -48,7 +54,7 @@ export default function routePreloadsPlugin({generatedFilesDir}: LoadContext): P
               {
                 // Each named chunk group's script files, from the client build's stats.
                 apply(compiler: {hooks: {done: {tap: (name: string, fn: (stats: Stats) => void) => void}}}) {
-                  compiler.hooks.done.tap('coinwharf-route-preloads', (stats) => {
+                  compiler.hooks.done.tap('coinwharf-page-scripts', (stats) => {
                     const {namedChunkGroups = {}} = stats.toJson({all: false, chunkGroups: true});
                     const groups = Object.fromEntries(
                       Object.entries(namedChunkGroups).map(([name, group]) => [
@@ -79,8 +85,18 @@ export default function routePreloadsPlugin({generatedFilesDir}: LoadContext): P
         } catch {
           continue; // a route with no page of its own in the build
         }
-        const files = routeFiles(routeChain(routes, route), chunkNames, groups);
-        writeFileSync(file, preloadLinks(html, files, baseUrl));
+        const {runtime, main} = entryScripts(html);
+        const chunks = routeFiles(routeChain(routes, route), chunkNames, groups)
+          .map((chunk) => `${baseUrl}${chunk}`)
+          .filter((src) => src !== main && src !== runtime);
+        const read = (src: string) => {
+          const builtFile = src.slice(baseUrl.length);
+          return {file: builtFile, text: readFileSync(path.join(outDir, builtFile), 'utf8')};
+        };
+        const text = pageBundle(chunks.map(read), read(runtime), baseUrl);
+        const bundle = `assets/js/page.${createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
+        writeFileSync(path.join(outDir, bundle), text);
+        writeFileSync(file, withPageBundle(html, `${baseUrl}${bundle}`));
       }
     },
   };

@@ -1,0 +1,106 @@
+// What a built page loads: pure functions over the route tree, the routes' chunk names, the chunk
+// groups' files and the page's HTML (./index.ts reads them from the build).
+import {load} from 'cheerio';
+
+/** A route of Docusaurus's generated tree (`.docusaurus/routes.js`), its component as its chunk key. */
+export interface RouteNode {
+  path: string;
+  exact?: boolean;
+  /** `ComponentCreator(path, hash)` read as `path-hash`, the route's key in routesChunkNames.json. */
+  component: string;
+  routes?: RouteNode[];
+}
+
+/** Whether a route matches a path as react-router's matchPath does for these routes (no parameters). */
+function matches(route: RouteNode, pathname: string): boolean {
+  if (route.path === '*') return true;
+  const own = route.path.replace(/\/$/, '');
+  const wanted = pathname.replace(/\/$/, '');
+  if (route.exact) return wanted === own;
+  return own === '' || wanted === own || wanted.startsWith(`${own}/`);
+}
+
+/** The chunk keys of the routes a path renders, outermost first: at each level the first route that matches. */
+export function routeChain(routes: RouteNode[], pathname: string): string[] {
+  const route = routes.find((candidate) => matches(candidate, pathname));
+  if (!route) return [];
+  return [route.component, ...routeChain(route.routes ?? [], pathname)];
+}
+
+/** Every chunk name in a route's entry of routesChunkNames.json (`__comp`, `content`, `__context.plugin`, …). */
+function namesIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(namesIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(namesIn);
+  return [];
+}
+
+/** The script files of the chunks a chain of routes loads, each once, in the order the routes name them. */
+export function routeFiles(
+  chain: string[],
+  chunkNames: Record<string, unknown>,
+  groups: Record<string, string[]>,
+): string[] {
+  const files = chain.flatMap((key) => namesIn(chunkNames[key])).flatMap((name) => groups[name] ?? []);
+  return [...new Set(files)];
+}
+
+/** A built script: its path in the build (`assets/js/main.b.js`) and its text. */
+export interface Script {
+  file: string;
+  text: string;
+}
+
+/**
+ * A page's route chunks and the bundler's runtime as one script, in that order. Each file runs in a
+ * function of its own, so one file's `"use strict"` does not reach the next. A chunk only registers
+ * its modules (it pushes them onto the runtime's chunk list, which the runtime reads as it starts):
+ * when main.js asks for the route's chunks, they are already there, and nothing is fetched. The
+ * script first lists the chunks' URLs in `self.__pageChunks`, so that prefetching (patched in
+ * @docusaurus/core) does not fetch them again for the links on the page.
+ */
+export function pageBundle(chunks: Script[], runtime: Script, baseUrl: string): string {
+  const urls = JSON.stringify(chunks.map(({file}) => `${baseUrl}${file}`));
+  return [
+    `self.__pageChunks=(self.__pageChunks||[]).concat(${urls});\n`,
+    ...[...chunks, runtime].map(({file, text}) => `// ${file}\n!function(){\n${text}\n}();\n`),
+  ].join('');
+}
+
+/** The two scripts Docusaurus's HTML names in its `<head>`: runtime~main.js and main.js. */
+export function entryScripts(html: string): {runtime: string; main: string} {
+  const $ = load(html);
+  const entries = $('head script[src][defer]')
+    .toArray()
+    .map((script) => $(script).attr('src')!);
+  const runtime = entries.find((src) => /\/runtime~main\.[^/]*js$/.test(src));
+  const main = entries.find((src) => /\/main\.[^/]*js$/.test(src));
+  if (entries.length !== 2 || !runtime || !main) {
+    throw new Error(`page-scripts: a built page's scripts are not runtime~main.js and main.js: ${entries.join(', ')}`);
+  }
+  return {runtime, main};
+}
+
+/**
+ * The page's HTML naming two scripts, both asked for first (`fetchpriority=high`): its bundle
+ * (`pageBundle`) where the runtime was, then main.js. Written in the minifier's attribute style.
+ * The page is read with an HTML parser; only the two tags are edited, as written, and the rest of the
+ * file is left byte for byte.
+ */
+export function withPageBundle(html: string, bundleSrc: string): string {
+  const end = html.indexOf('</head>');
+  if (end === -1 || html.indexOf('</head>', end + 1) !== -1) {
+    throw new Error('page-scripts: a built page has no single </head> to write before');
+  }
+  const {runtime, main} = entryScripts(html);
+  let head = html.slice(0, end);
+  for (const [src, written] of [
+    [runtime, bundleSrc],
+    [main, main],
+  ]) {
+    const tag = `<script src=${src} defer>`;
+    if (!head.includes(tag)) throw new Error(`page-scripts: ${src} is not written as ${tag}`);
+    head = head.replace(tag, `<script src=${written} defer fetchpriority=high>`);
+  }
+  return `${head}${html.slice(end)}`;
+}
