@@ -9,7 +9,8 @@
 // 562.5 ms for its first byte, and the quickstart's last chunk came three waves in, at 2.6 s, half a
 // second after main.js (bench/reader-clock.ts). So after the build this plugin writes, per page, one
 // file of its route's chunks followed by the runtime (./routes.ts `pageBundle`), named by its content
-// (`assets/js/page.<hash>.js`, shared by the pages that need the same chunks), and puts it in the
+// (`assets/js/pages/page.<hash>.js`, shared by the pages that need the same chunks; a folder of their
+// own, apart from the chunks they copy), and puts it in the
 // HTML where runtime~main.js was: two scripts, one round trip. What a page needs is read from the
 // build itself:
 //   - the route tree Docusaurus generated (`.docusaurus/routes.js`) gives the routes a page's path
@@ -77,6 +78,7 @@ export default function routePreloadsPlugin({generatedFilesDir}: LoadContext): P
         readFileSync(path.join(generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
       ) as Record<string, unknown>;
       const groups = JSON.parse(readFileSync(statsFile(generatedFilesDir), 'utf8')) as Record<string, string[]>;
+      mkdirSync(path.join(outDir, 'assets/js/pages'), {recursive: true});
       for (const route of routesPaths) {
         const file = path.join(outDir, htmlFile(route));
         let html: string;
@@ -94,7 +96,7 @@ export default function routePreloadsPlugin({generatedFilesDir}: LoadContext): P
           return {file: builtFile, text: readFileSync(path.join(outDir, builtFile), 'utf8')};
         };
         const text = pageBundle(chunks.map(read), read(runtime), baseUrl);
-        const bundle = `assets/js/page.${createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
+        const bundle = `assets/js/pages/page.${createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
         writeFileSync(path.join(outDir, bundle), text);
         writeFileSync(file, withPageBundle(html, `${baseUrl}${bundle}`));
       }

@@ -73,9 +73,9 @@ const builtFile = (path: string) => existsSync(join(buildDir, path)) && statSync
 const allowed: {what: string; kinds: SeenRequest['kind'][]; path: (path: string, visited: string) => boolean}[] = [
   {what: 'the page itself', kinds: ['document'], path: (path, visited) => path === visited},
   {
-    what: 'scripts and route chunks',
+    what: "scripts and route chunks, and each page's file of its route's chunks",
     kinds: ['script'],
-    path: (path) => /^\/assets\/js\/[\w.~-]+\.js$/.test(path) && builtFile(path),
+    path: (path) => /^\/assets\/js\/(pages\/)?[\w.~-]+\.js$/.test(path) && builtFile(path),
   },
   {
     what: 'prefetched chunks of the pages a link leads to',

@@ -244,7 +244,7 @@ test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => 
         .getEntriesByType('resource')
         .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
         .map((e) => e.name),
-      bundles: [...document.querySelectorAll<HTMLScriptElement>('script[src*="/assets/js/page."]')].map(
+      bundles: [...document.querySelectorAll<HTMLScriptElement>('script[src*="/assets/js/pages/"]')].map(
         (script) => new URL(script.src).pathname,
       ),
     }));

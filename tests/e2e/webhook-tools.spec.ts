@@ -53,6 +53,7 @@ async function fillChecker(tool: Locator, fields: Record<string, string>) {
 /** The built chunks holding the tools' own code: they alone have these labels, which the pages' text never uses. */
 function toolChunkPaths(): string[] {
   return readdirSync('build/assets/js')
+    .filter((file) => file.endsWith('.js'))
     .filter((file) => {
       const text = readFileSync(`build/assets/js/${file}`, 'utf8');
       return text.includes('Generate a test secret') || text.includes('Raw body, exactly as received');
