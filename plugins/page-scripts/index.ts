@@ -9,10 +9,9 @@
 // 562.5 ms for its first byte, and the quickstart's last chunk came three waves in, at 2.6 s, half a
 // second after main.js (bench/reader-clock.ts). So after the build this plugin writes, per page, one
 // file of its route's chunks followed by the runtime (./routes.ts `pageBundle`), named by its content
-// (`assets/js/pages/page.<hash>.js`, shared by the pages that need the same chunks; a folder of their
-// own, apart from the chunks they copy), and puts it in the
-// HTML where runtime~main.js was: two scripts, one round trip. What a page needs is read from the
-// build itself:
+// (`assets/js/pages/page.<hash>.js`, shared by the pages that need the same chunks, in a folder apart
+// from the chunks they copy), and puts it in the HTML where runtime~main.js was: two scripts, one
+// round trip. What a page needs is read from the build itself:
 //   - the route tree Docusaurus generated (`.docusaurus/routes.js`) gives the routes a page's path
 //     matches, outermost first, as its router matches them;
 //   - each route's chunk names (`.docusaurus/routesChunkNames.json`);
@@ -44,7 +43,7 @@ function readRoutes(generatedFilesDir: string): RouteNode[] {
   return build((routePath, hash) => `${routePath}-${hash}`);
 }
 
-export default function routePreloadsPlugin({generatedFilesDir}: LoadContext): Plugin {
+export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plugin {
   return {
     name: 'coinwharf-page-scripts',
     configureWebpack: (_config, isServer) =>

@@ -90,7 +90,7 @@ export function entryScripts(html: string): {runtime: string; main: string} {
 export function withPageBundle(html: string, bundleSrc: string): string {
   const end = html.indexOf('</head>');
   if (end === -1 || html.indexOf('</head>', end + 1) !== -1) {
-    throw new Error('page-scripts: a built page has no single </head> to write before');
+    throw new Error('page-scripts: a built page has no single </head>');
   }
   const {runtime, main} = entryScripts(html);
   let head = html.slice(0, end);

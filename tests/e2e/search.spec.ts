@@ -10,14 +10,11 @@ const suggestions = (page: Page) =>
   page.locator('nav.navbar [role="listbox"] [role="option"]:not([aria-disabled="true"])');
 const noResults = (page: Page) => page.locator('nav.navbar [role="listbox"]').getByText('No results');
 
-/**
- * The production build's JavaScript files whose content matches `pattern`, as URL paths; with
- * `includeMain`, the files every page load runs too (main.js, the runtime, each page's first script).
- */
+/** The production build's JavaScript files whose content matches `pattern`, as URL paths. */
 function buildChunksMatching(pattern: RegExp, {includeMain = false} = {}): string[] {
   return readdirSync(inBuild('assets', 'js'))
     .filter((file) => file.endsWith('.js'))
-    .filter((file) => includeMain || !/^(main|runtime~main|page)\./.test(file))
+    .filter((file) => includeMain || (!file.startsWith('main.') && !file.startsWith('runtime')))
     .filter((file) => pattern.test(readFileSync(inBuild('assets', 'js', file), 'utf8')))
     .map((file) => `/assets/js/${file}`);
 }

@@ -135,8 +135,6 @@ describe("a page's head", () => {
   });
 
   test('a page without one </head> fails the build', () => {
-    expect(() => withPageBundle('<p>no head', '/p.js')).toThrow(
-      'page-scripts: a built page has no single </head> to write before',
-    );
+    expect(() => withPageBundle('<p>no head', '/p.js')).toThrow('page-scripts: a built page has no single </head>');
   });
 });
