@@ -18,6 +18,7 @@ interface Description {
     '/payments/{id}/accept': {post: {description: string}};
     '/refunds': {post: {description: string}};
     '/balance': {get: {description: string}};
+    '/webhook_endpoints': {post: {description: string}};
   };
   webhooks: {event: {post: {description: string; responses: Record<string, {description: string}>}}};
   components: {
@@ -515,11 +516,18 @@ test('moving an endpoint by registering a new one says the new endpoint has its 
   );
   const guide = prose('docs/payments/webhook-guide.mdx');
   expect(guide).toContain(
-    "When you move, change the endpoint's URL in the dashboard: the endpoint keeps its `whsec_` secret, so your receiver at the new URL verifies with the secret it already has. Prefer that. Or register the new URL first: a new endpoint has its own `whsec_` secret, shown once in the answer, and the receiver at the new URL must use it;",
+    "When you move, change the endpoint's URL in the dashboard: the endpoint keeps its `whsec_` secret, so your receiver at the new URL verifies with the secret it already has. Prefer that. Or register the new URL first: a new endpoint has its own `whsec_` secret, returned only in the answer that registers it, and the receiver at the new URL must use it;",
   );
   expect(guide).toContain(
     'or register the new URL, whose new endpoint has its own `whsec_` secret for the receiver to use,',
   );
+});
+
+test('registering an endpoint says its secret is in that response only, and in its replays: a retry with the same key gets the stored response back', () => {
+  expect(words(api().paths['/webhook_endpoints'].post.description)).toContain(
+    "Returns the endpoint's signing secret (`whsec_…`) in this response only: no other call returns it, though a retry with the same `Idempotency-Key` within 24 hours gets this response back, secret included.",
+  );
+  expect(words(api().components.parameters.IdempotencyKey.description)).toMatch(/24 hours/);
 });
 
 test('the checklists test 409 balance_insufficient, which the sandbox never answers, with a mocked response, as the fees page says', () => {
