@@ -315,6 +315,41 @@ test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => 
   });
 });
 
+test('prefetching waits for the browser to be idle, then runs in slices of a few routes (the @docusaurus/core patch)', async ({
+  page,
+}) => {
+  // The page's idle callbacks are held, to be run when the test says, each told no time is left.
+  await page.addInitScript(() => {
+    const held: IdleRequestCallback[] = [];
+    Object.assign(window, {held});
+    window.requestIdleCallback = (callback: IdleRequestCallback) => held.push(callback);
+  });
+  await emulateConnection(page, {effectiveType: '4g', saveData: false});
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.goto(routes.quickstart);
+  await waitForHydration(page);
+  const held = () => page.evaluate(() => (window as unknown as {held: unknown[]}).held.length);
+  const prefetchLinks = () => page.locator('head link[rel="prefetch"]').count();
+  const runHeld = () =>
+    page.evaluate(() => {
+      const queue = (window as unknown as {held: IdleRequestCallback[]}).held;
+      for (const callback of queue.splice(0)) callback({didTimeout: false, timeRemaining: () => 0});
+    });
+  // The links in view have asked (their observers report right after they render): the work waits.
+  await expect.poll(held).toBeGreaterThan(0);
+  expect(await prefetchLinks(), 'nothing prefetched before the browser is idle').toBe(0);
+  // With no time left, one idle callback runs one route and asks for another for the rest.
+  await runHeld();
+  expect(await held(), 'the routes left wait for the next idle period').toBeGreaterThan(0);
+  let rounds = 1;
+  while ((await held()) > 0 && rounds < 200) {
+    await runHeld();
+    rounds += 1;
+  }
+  expect(rounds, 'one route per idle period when none has time left').toBeGreaterThan(3);
+  await expect.poll(prefetchLinks).toBeGreaterThan(0);
+});
+
 test('a doc reached by a client-side navigation shows the same last-updated line as its full load (src/theme/LastUpdated)', async ({
   page,
 }) => {

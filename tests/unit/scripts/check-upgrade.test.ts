@@ -96,7 +96,7 @@ describe('check:upgrade', () => {
         file: 'patches/@docusaurus+core+3.10.2.patch',
         package: '@docusaurus/core',
         version: '3.10.2',
-        files: ['lib/client/prefetch.js'],
+        files: ['lib/client/docusaurus.js', 'lib/client/prefetch.js'],
       },
       {
         file: 'patches/@docusaurus+theme-classic+3.10.2.patch',
