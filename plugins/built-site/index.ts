@@ -83,11 +83,24 @@ export function readPage(html: string): Omit<BuiltPage, 'file'> {
 }
 
 /** Every .html file under `buildDir`, as `/dir/file.html`, sorted. */
-function htmlFiles(buildDir: string): string[] {
+export function htmlFiles(buildDir: string): string[] {
   return readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
     .filter((file) => file.endsWith('.html'))
     .map((file) => `/${file.split(path.sep).join('/')}`)
     .sort();
+}
+
+/**
+ * Reads a built file by its URL path (`/assets/css/styles.1.css` under a `/` base URL), each file
+ * once for the reader's life: the post-build steps that copy files into pages ask for the same
+ * stylesheet and the same shared chunks for every page.
+ */
+export function builtFileReader(outDir: string, baseUrl: string): (urlPath: string) => string {
+  const read = new Map<string, string>();
+  return (urlPath) => {
+    if (!read.has(urlPath)) read.set(urlPath, readFileSync(path.join(outDir, urlPath.slice(baseUrl.length)), 'utf8'));
+    return read.get(urlPath)!;
+  };
 }
 
 /** Reads every HTML file of a build directory once. */

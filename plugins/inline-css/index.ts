@@ -10,28 +10,18 @@
 //
 // Synchronous on purpose, like page-scripts: Docusaurus starts every plugin's postBuild together,
 // and the pages must be written before the other plugins read them.
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {builtFileReader, htmlFiles} from '../built-site';
 import {inlineStylesheets} from './inline';
-
-/** Every `.html` file under `dir`. */
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => path.join(dir, file));
-}
 
 export default function inlineCssPlugin({baseUrl}: LoadContext): Plugin {
   return {
     name: 'coinwharf-inline-css',
     postBuild({outDir}) {
-      const cache = new Map<string, string>();
-      const read = (href: string) => {
-        if (!cache.has(href)) cache.set(href, readFileSync(path.join(outDir, href.slice(baseUrl.length)), 'utf8'));
-        return cache.get(href)!;
-      };
-      for (const file of htmlFiles(outDir)) {
+      const read = builtFileReader(outDir, baseUrl);
+      for (const file of htmlFiles(outDir).map((page) => path.join(outDir, page))) {
         const html = readFileSync(file, 'utf8');
         const inlined = inlineStylesheets(html, `${baseUrl}assets/css/`, read);
         if (inlined !== html) writeFileSync(file, inlined);

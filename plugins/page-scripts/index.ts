@@ -23,6 +23,7 @@ import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {builtFileReader} from '../built-site';
 import {entryScripts, pageBundle, routeChain, routeFiles, withPageBundle, type RouteNode} from './routes';
 
 const statsFile = (generatedFilesDir: string) => path.join(generatedFilesDir, 'page-scripts', 'chunk-groups.json');
@@ -78,6 +79,7 @@ export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plu
       ) as Record<string, unknown>;
       const groups = JSON.parse(readFileSync(statsFile(generatedFilesDir), 'utf8')) as Record<string, string[]>;
       mkdirSync(path.join(outDir, 'assets/js/pages'), {recursive: true});
+      const read = builtFileReader(outDir, baseUrl);
       for (const route of routesPaths) {
         const file = path.join(outDir, htmlFile(route));
         let html: string;
@@ -86,18 +88,15 @@ export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plu
         } catch {
           continue; // a route with no page of its own in the build
         }
-        const {runtime, main} = entryScripts(html);
+        const entries = entryScripts(html);
         const chunks = routeFiles(routeChain(routes, route), chunkNames, groups)
           .map((chunk) => `${baseUrl}${chunk}`)
-          .filter((src) => src !== main && src !== runtime);
-        const read = (src: string) => {
-          const builtFile = src.slice(baseUrl.length);
-          return {file: builtFile, text: readFileSync(path.join(outDir, builtFile), 'utf8')};
-        };
-        const text = pageBundle(chunks.map(read), read(runtime), baseUrl);
+          .filter((src) => src !== entries.main && src !== entries.runtime);
+        const script = (src: string) => ({file: src.slice(baseUrl.length), text: read(src)});
+        const text = pageBundle(chunks.map(script), script(entries.runtime), baseUrl);
         const bundle = `assets/js/pages/page.${createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
         writeFileSync(path.join(outDir, bundle), text);
-        writeFileSync(file, withPageBundle(html, `${baseUrl}${bundle}`));
+        writeFileSync(file, withPageBundle(html, `${baseUrl}${bundle}`, entries));
       }
     },
   };
