@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's nginx with its brotli filter module (the production server
+# Installs Debian's nginx with its brotli modules, filter and static (the production server
 # the nginx tests start on loopback) and wrk (for `npm run bench:serve` only),
 # when they are missing. The tests run nginx as a plain process with its own
 # prefix directory; the system service is never used.
@@ -8,7 +8,7 @@ set -euo pipefail
 source "$(dirname "$0")/apt-install.sh"
 
 if command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] \
-  && command -v wrk >/dev/null; then
+  && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] && command -v wrk >/dev/null; then
   exit 0
 fi
 
@@ -24,6 +24,6 @@ if [ ! -e "$policy" ]; then
   $sudo chmod +x "$policy"
   trap '$sudo rm -f "$policy"' EXIT
 fi
-echo "Installing Debian's nginx, libnginx-mod-http-brotli-filter and wrk (needed by the nginx tests and the benchmark)..."
-apt_install nginx libnginx-mod-http-brotli-filter wrk
+echo "Installing Debian's nginx, its brotli modules and wrk (needed by the nginx tests and the benchmark)..."
+apt_install nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static wrk
 nginx -v

@@ -76,7 +76,10 @@ lane() {
           DOCUSAURUS_NO_PERSISTENT_CACHE=true npx docusaurus build
         else
           npx docusaurus build
-        fi
+        fi &&
+          # The brotli copies nginx serves (npm run deploy:nginx writes them too), once, before the
+          # browser tests' workers start nginx on the build.
+          npx tsx plugins/deploy/precompress.ts build
         ;;
     esac >"$logs/$id" 2>&1
     echo $? >"$logs/$id.status"

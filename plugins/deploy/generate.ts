@@ -1,5 +1,6 @@
-// `npm run deploy:nginx`: writes the nginx config for the current build, then
-// has nginx check it (when nginx is installed here).
+// `npm run deploy:nginx`: writes the brotli copies of the build's text files
+// (./precompress.ts) and the nginx config for it, then has nginx check the
+// config (when nginx is installed here).
 //   tsx plugins/deploy/generate.ts [--build build] [--root <dir nginx serves>]
 //     [--listen 8080]... [--access-log off|<file>] [--user <name>] [--out plugins/deploy/nginx/nginx.conf]
 import {spawnSync} from 'node:child_process';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {brand} from '../../src/constants/brand';
 import {nginxConfig} from './nginx';
+import {precompressCommand} from './precompress';
 import {readSite} from './site';
 
 /**
@@ -51,6 +53,9 @@ export function generateNginx(args: string[], log: (line: string) => void = cons
   return check.status ?? 1;
 }
 
-// Run as the command (tsx), not when a test imports it.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename))
-  process.exitCode = generateNginx(process.argv.slice(2));
+// Run as the command (tsx), not when a test imports it: the brotli copies nginx serves, then its config.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  const args = process.argv.slice(2);
+  const {build = 'build'} = parseArgs({args, options: {build: {type: 'string'}}, strict: false}).values;
+  void precompressCommand(String(build)).then((status) => (process.exitCode = status || generateNginx(args)));
+}

@@ -7,12 +7,13 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {builtPages} from '../built-site';
 import {headersFile, redirectsFile} from './cdn';
-import {siteOf} from './site';
+import {refuseSymbolicLinks, siteOf} from './site';
 
 export default function deployFilesPlugin(context: LoadContext): Plugin {
   return {
     name: 'coinwharf-deploy-files',
     postBuild(props) {
+      refuseSymbolicLinks(props.outDir);
       const site = siteOf(builtPages(props), context.siteConfig.url);
       writeFileSync(path.join(props.outDir, '_headers'), headersFile(site));
       writeFileSync(path.join(props.outDir, '_redirects'), redirectsFile(site));

@@ -14,11 +14,12 @@ export interface NginxOptions {
   accessLog?: string;
   /** Set when the master runs as root: workers would otherwise drop to `nobody`. */
   user?: string;
-  /** Where Debian's libnginx-mod-http-brotli-filter installs the module. */
+  /** Where Debian's libnginx-mod-http-brotli-filter and -static install their modules. */
   modulesDir?: string;
 }
 
-// Compressed when the client asks (brotli first, then gzip); text/html always is.
+// Compressed when the client asks (brotli first, then gzip); text/html always is. Brotli from the
+// precompressed copy beside the file when there is one.
 const compressibleTypes = [
   'text/css',
   'text/plain',
@@ -67,6 +68,7 @@ export function nginxConfig(site: Site, options: NginxOptions): string {
 # Run with a writable prefix directory for the pid file and temp paths:
 #   nginx -p <prefix>/ -c <this file> -e stderr
 load_module ${modulesDir}/ngx_http_brotli_filter_module.so;
+load_module ${modulesDir}/ngx_http_brotli_static_module.so;
 ${user ? `user ${user};\n` : ''}worker_processes ${workerProcesses};
 pid nginx.pid;
 error_log stderr warn;
@@ -115,6 +117,9 @@ http {
     brotli_comp_level 5;
     brotli_min_length 256;
     brotli_types ${compressibleTypes};
+    # The copies plugins/deploy/precompress.ts writes beside the files (<file>.br, quality 11)
+    # when the client accepts brotli; the filter above for the rest.
+    brotli_static on;
 
     map_hash_bucket_size ${mapBucketSize};
     # Other spellings of a page URL -> its canonical URL (the one in sitemap.xml).
@@ -147,7 +152,9 @@ ${listen.map((address) => `        listen ${address};`).join('\n')}
         root ${root};
         # Relative Location headers: right behind a TLS-terminating proxy too.
         absolute_redirect off;
-        disable_symlinks on from=$document_root;
+        # No disable_symlinks: with it, the brotli_static module missed most of the copies (it sent
+        # the filter's output instead, from one file to the next). A build holding a symbolic link
+        # is refused instead (plugins/deploy/site.ts), so nginx has none to follow.
 
         # Every response, errors and redirects included ("always"). No location
         # below has an add_header of its own, which would drop these.
@@ -173,6 +180,10 @@ ${headers}
             internal;
         }
         location ~ ^/_(headers|redirects)$ {
+            internal;
+        }
+        # The brotli copies go out for their files (brotli_static), never as files of their own.
+        location ~ \\.br$ {
             internal;
         }
     }

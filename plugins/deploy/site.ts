@@ -2,6 +2,8 @@
 // page is canonical at, which file holds it, and the hashes of the inline
 // scripts Docusaurus wrote into the HTML. The HTML is read by plugins/built-site.
 import {createHash} from 'node:crypto';
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
 import {readBuiltSite, type BuiltPage} from '../built-site';
 import type {Page} from './headers';
 
@@ -32,7 +34,39 @@ export function siteOf(builtPages: readonly BuiltPage[], siteUrl: string): Site 
   return {pages, scriptHashes: [...hashes].sort()};
 }
 
-/** Reads a Docusaurus build directory. Throws if a page's canonical URL is not on this site. */
+/**
+ * Every entry under `dir`, as paths relative to it: its regular files and its symbolic links, never
+ * looking through a link (Node's recursive readdir descends into linked folders).
+ */
+export function buildEntries(dir: string, under = ''): {files: string[]; links: string[]} {
+  const files: string[] = [];
+  const links: string[] = [];
+  for (const entry of readdirSync(path.join(dir, under), {withFileTypes: true})) {
+    const relative = path.join(under, entry.name);
+    if (entry.isSymbolicLink()) links.push(relative);
+    else if (entry.isDirectory()) {
+      const inner = buildEntries(dir, relative);
+      files.push(...inner.files);
+      links.push(...inner.links);
+    } else if (entry.isFile()) files.push(relative);
+  }
+  return {files, links};
+}
+
+/**
+ * Throws if the build holds a symbolic link: nginx would send whatever it points at, inside the
+ * build or not. (nginx's `disable_symlinks` would refuse them as it serves, but with it the
+ * brotli_static module failed to find most precompressed copies, so the build is held to it instead.)
+ */
+export function refuseSymbolicLinks(buildDir: string): void {
+  const {links} = buildEntries(buildDir);
+  if (links.length) {
+    throw new Error(`The build holds symbolic links, which nginx would follow: ${links.sort().join(', ')}`);
+  }
+}
+
+/** Reads a Docusaurus build directory. Throws if a page's canonical URL is not on this site, or if the build holds a symbolic link. */
 export function readSite(buildDir: string, siteUrl: string): Site {
+  refuseSymbolicLinks(buildDir);
   return siteOf(readBuiltSite(buildDir), siteUrl);
 }

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {nginxConfig} from '../../plugins/deploy/nginx';
+import {precompress} from '../../plugins/deploy/precompress';
 import {readSite, type Site} from '../../plugins/deploy/site';
 import {brand} from '../../src/constants/brand';
 import {siteBuildDir} from './site-dirs';
@@ -85,6 +86,7 @@ export async function waitUntilListening(port: number, child: ChildProcess, log:
 }
 
 export async function startNginx(options: NginxOptions = {}): Promise<NginxServer> {
+  await precompress(options.root ?? buildDir); // as `npm run deploy:nginx` does before nginx serves a build
   const port = await freePort();
   const {prefix, configFile, site} = writeNginxConfig(port, options);
   const child = spawn('nginx', ['-p', `${prefix}/`, '-c', configFile, '-e', 'stderr', '-g', 'daemon off;'], {

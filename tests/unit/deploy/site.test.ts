@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
@@ -38,6 +38,20 @@ describe('readSite', () => {
       'CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M=', // console.log(1)
       'NQMAizEjUYG0TB5oMhjy/dNBbLqqZkgpxH/Z5+gdp04=', // the colour-mode script
     ]);
+  });
+
+  test('refuses a build holding a symbolic link, which nginx would follow out of it', () => {
+    symlinkSync('/etc/hostname', path.join(dir, 'welcome', 'secret.txt'));
+    symlinkSync('/etc', path.join(dir, 'etc'));
+    try {
+      expect(() => readSite(dir, 'https://docs.coinwharf.com')).toThrow(
+        'The build holds symbolic links, which nginx would follow: etc, welcome/secret.txt',
+      );
+    } finally {
+      rmSync(path.join(dir, 'welcome', 'secret.txt'));
+      rmSync(path.join(dir, 'etc'));
+    }
+    expect(readSite(dir, 'https://docs.coinwharf.com').pages).toHaveLength(3);
   });
 
   test('refuses a page whose canonical URL is on another site', () => {

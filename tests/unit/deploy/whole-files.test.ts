@@ -49,10 +49,11 @@ describe('the deploy files, whole', () => {
     expect(config).toBe(readFileSync(path.join(__dirname, 'expected/nginx.conf'), 'utf8'));
   });
 
-  test('nginx.conf defaults: no user line, every worker, the Debian brotli module, no access log', () => {
+  test('nginx.conf defaults: no user line, every worker, the Debian brotli modules, no access log', () => {
     const lines = nginxConfig(site, {root: '/srv/docs', listen: ['8080']}).split('\n');
-    expect(lines.slice(4, 8)).toEqual([
+    expect(lines.slice(4, 9)).toEqual([
       'load_module /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so;',
+      'load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;',
       'worker_processes auto;',
       'pid nginx.pid;',
       'error_log stderr warn;',
@@ -66,7 +67,7 @@ describe('the deploy files, whole', () => {
       modulesDir: '/opt/nginx/modules',
     });
     expect(custom).toContain(
-      '\nload_module /opt/nginx/modules/ngx_http_brotli_filter_module.so;\nworker_processes 2;\n',
+      '\nload_module /opt/nginx/modules/ngx_http_brotli_filter_module.so;\nload_module /opt/nginx/modules/ngx_http_brotli_static_module.so;\nworker_processes 2;\n',
     );
     expect(custom).toContain('\n    access_log /var/log/docs.log;\n');
   });
