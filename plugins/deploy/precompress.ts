@@ -40,17 +40,19 @@ export function compressibleFiles(dir: string): string[] {
 
 /**
  * Writes `<file>.br` for every compressible file under `dir` that has no copy at least as new as
- * itself, and removes the copies whose file is gone. Each copy is written under another name and then renamed, so an nginx serving the folder
- * meanwhile (another test worker's) never reads half a file. Compresses on libuv's threads, all
- * cores at once.
+ * itself, and removes every other copy (its file gone, or no longer one that gets a copy) and any
+ * half-written one. Each copy is written under another name and then renamed, so an nginx serving
+ * the folder meanwhile (another test worker's) never reads half a file. Compresses on libuv's
+ * threads, all cores at once.
  */
 export async function precompress(dir: string): Promise<{written: number; kept: number; removed: number}> {
-  // A copy whose file is gone would still be served: nginx looks for `<uri>.br` first.
-  const orphans = buildEntries(dir)
-    .files.filter((file) => file.endsWith('.br') && !existsSync(path.join(dir, file.slice(0, -'.br'.length))))
-    .map((file) => path.join(dir, file));
-  for (const orphan of orphans) rmSync(orphan);
   const files = compressibleFiles(dir);
+  // nginx sends `<uri>.br` whenever it is there, whatever became of its file.
+  const wanted = new Set(files.map((file) => `${file}.br`));
+  const unwanted = buildEntries(dir)
+    .files.map((file) => path.join(dir, file))
+    .filter((file) => (file.endsWith('.br') && !wanted.has(file)) || /\.br\.\d+\.tmp$/.test(file));
+  for (const file of unwanted) rmSync(file);
   const stale = files.filter((file) => {
     const copy = `${file}.br`;
     return !existsSync(copy) || statSync(copy).mtimeMs < statSync(file).mtimeMs;
@@ -62,14 +64,14 @@ export async function precompress(dir: string): Promise<{written: number; kept: 
       renameSync(temporary, `${file}.br`);
     }),
   );
-  return {written: stale.length, kept: files.length - stale.length, removed: orphans.length};
+  return {written: stale.length, kept: files.length - stale.length, removed: unwanted.length};
 }
 
 /** `precompress(dir)` as a command: says what it did, and returns its exit status. */
 export function precompressCommand(dir: string, log: (line: string) => void = console.log): Promise<number> {
   return precompress(dir).then(
     ({written, kept, removed}) => {
-      log(`Brotli copies in ${dir}: ${written} written, ${kept} up to date, ${removed} without their file removed.`);
+      log(`Brotli copies in ${dir}: ${written} written, ${kept} up to date, ${removed} removed.`);
       return 0;
     },
     (error: unknown) => {

@@ -110,12 +110,16 @@ describe('precompress', () => {
     }
   });
 
-  test('a copy whose file is gone is removed, and no half-written copy is left', async () => {
+  test('a copy whose file is gone, or is now under 256 bytes, is removed, and so is a half-written one', async () => {
     write('assets/js/old.0a1b2c3d.js.br', 'an old build');
-    write('page.html', text(1000));
+    write('shrunk.html', text(1000));
     expect(await precompress(dir)).toEqual({written: 1, kept: 0, removed: 1});
     expect(existsSync(at('assets/js/old.0a1b2c3d.js.br'))).toBe(false);
-    expect(readdirSync(dir).sort()).toEqual(['assets', 'page.html', 'page.html.br']);
+    write('shrunk.html', text(100));
+    write('page.html.br.4242.tmp', 'half');
+    write('page.html', text(1000));
+    expect(await precompress(dir)).toEqual({written: 1, kept: 0, removed: 2});
+    expect(readdirSync(dir).sort()).toEqual(['assets', 'page.html', 'page.html.br', 'shrunk.html']);
   });
 });
 
@@ -125,7 +129,7 @@ describe('precompressCommand', () => {
     const lines: string[] = [];
     expect(await precompressCommand(dir, (line) => lines.push(line))).toBe(0);
     expect(await precompressCommand(at('missing'), (line) => lines.push(line))).toBe(1);
-    expect(lines[0]).toBe(`Brotli copies in ${dir}: 1 written, 0 up to date, 0 without their file removed.`);
+    expect(lines[0]).toBe(`Brotli copies in ${dir}: 1 written, 0 up to date, 0 removed.`);
     expect(lines[1]).toMatch(new RegExp(`^Brotli copies in ${at('missing')} not written: ENOENT`));
   });
 });
