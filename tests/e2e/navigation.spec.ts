@@ -255,10 +255,24 @@ test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => 
   /**
    * Opens the quickstart at desktop width (sidebar, navbar, TOC and the page's
    * links in view), scrolls to the pagination, and waits until every prefetch
-   * the links in view asked for has finished: the browser's Resource Timing
-   * entries of kind `link` catch up with the `<link rel="prefetch">` elements.
+   * the links in view asked for has finished: no idle callback is left to run
+   * (prefetching goes a slice per idle callback, and between two slices the
+   * links so far could all be done), and the browser's Resource Timing entries
+   * of kind `link` catch up with the `<link rel="prefetch">` elements.
    */
   async function prefetchedAfterScrolling(page: Page) {
+    await page.addInitScript(() => {
+      const request = window.requestIdleCallback.bind(window);
+      const idle = {pending: 0};
+      Object.assign(window, {idle});
+      window.requestIdleCallback = (callback, options) => {
+        idle.pending += 1;
+        return request((deadline) => {
+          idle.pending -= 1;
+          callback(deadline);
+        }, options);
+      };
+    });
     await emulateConnection(page, {effectiveType: '4g', saveData: false});
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto(routes.quickstart);
@@ -271,7 +285,12 @@ test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => 
           .getEntriesByType('resource')
           .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && e.name.includes('/assets/js/'))
           .map((e) => e.name);
-        return {links, finished, done: links.length > 0 && links.every((href) => finished.includes(href))};
+        const {pending} = (window as unknown as {idle: {pending: number}}).idle;
+        return {
+          links,
+          finished,
+          done: pending === 0 && links.length > 0 && links.every((href) => finished.includes(href)),
+        };
       });
     await expect.poll(async () => (await settled()).done).toBe(true);
     return settled();
