@@ -82,10 +82,29 @@ export function readPage(html: string): Omit<BuiltPage, 'file'> {
   };
 }
 
+/**
+ * Every entry under `dir`, as paths relative to it: its regular files and its symbolic links, never
+ * looking through a link (Node's recursive readdir descends into linked folders).
+ */
+export function buildEntries(dir: string, under = ''): {files: string[]; links: string[]} {
+  const files: string[] = [];
+  const links: string[] = [];
+  for (const entry of readdirSync(path.join(dir, under), {withFileTypes: true})) {
+    const relative = path.join(under, entry.name);
+    if (entry.isSymbolicLink()) links.push(relative);
+    else if (entry.isDirectory()) {
+      const inner = buildEntries(dir, relative);
+      files.push(...inner.files);
+      links.push(...inner.links);
+    } else if (entry.isFile()) files.push(relative);
+  }
+  return {files, links};
+}
+
 /** Every .html file under `buildDir`, as `/dir/file.html`, sorted. */
 export function htmlFiles(buildDir: string): string[] {
-  return readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
-    .filter((file) => file.endsWith('.html'))
+  return buildEntries(buildDir)
+    .files.filter((file) => file.endsWith('.html'))
     .map((file) => `/${file.split(path.sep).join('/')}`)
     .sort();
 }

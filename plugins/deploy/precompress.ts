@@ -10,7 +10,7 @@ import {existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} f
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants} from 'node:zlib';
-import {buildEntries} from './site';
+import {buildEntries} from '../built-site';
 
 /** The files nginx compresses (its brotli_types, by extension). */
 export const compressibleFile = /\.(html|js|css|svg|json|xml|xsl|txt|md|yaml)$/;
@@ -30,13 +30,12 @@ export const brotliCopy = (data: Buffer) =>
     },
   });
 
-/** Every file under `dir` that gets a brotli copy, as absolute paths (never one behind a symbolic link). */
-export function compressibleFiles(dir: string): string[] {
-  return buildEntries(dir)
-    .files.filter((file) => compressibleFile.test(file))
+/** Which of a build's files (paths under `dir`) get a brotli copy, as absolute paths. */
+const compressibleOf = (dir: string, files: string[]) =>
+  files
+    .filter((file) => compressibleFile.test(file))
     .map((file) => path.join(dir, file))
     .filter((file) => statSync(file).size >= minimumBytes);
-}
 
 /**
  * Writes `<file>.br` for every compressible file under `dir` that has no copy at least as new as
@@ -46,11 +45,12 @@ export function compressibleFiles(dir: string): string[] {
  * threads, all cores at once.
  */
 export async function precompress(dir: string): Promise<{written: number; kept: number; removed: number}> {
-  const files = compressibleFiles(dir);
+  const all = buildEntries(dir).files;
+  const files = compressibleOf(dir, all);
   // nginx sends `<uri>.br` whenever it is there, whatever became of its file.
   const wanted = new Set(files.map((file) => `${file}.br`));
-  const unwanted = buildEntries(dir)
-    .files.map((file) => path.join(dir, file))
+  const unwanted = all
+    .map((file) => path.join(dir, file))
     .filter((file) => (file.endsWith('.br') && !wanted.has(file)) || /\.br\.\d+\.tmp$/.test(file));
   for (const file of unwanted) rmSync(file);
   const stale = files.filter((file) => {

@@ -2,9 +2,7 @@
 // page is canonical at, which file holds it, and the hashes of the inline
 // scripts Docusaurus wrote into the HTML. The HTML is read by plugins/built-site.
 import {createHash} from 'node:crypto';
-import {readdirSync} from 'node:fs';
-import path from 'node:path';
-import {readBuiltSite, type BuiltPage} from '../built-site';
+import {buildEntries, readBuiltSite, type BuiltPage} from '../built-site';
 import type {Page} from './headers';
 
 export interface Site {
@@ -32,25 +30,6 @@ export function siteOf(builtPages: readonly BuiltPage[], siteUrl: string): Site 
   }
   pages.sort((a, b) => a.url.localeCompare(b.url));
   return {pages, scriptHashes: [...hashes].sort()};
-}
-
-/**
- * Every entry under `dir`, as paths relative to it: its regular files and its symbolic links, never
- * looking through a link (Node's recursive readdir descends into linked folders).
- */
-export function buildEntries(dir: string, under = ''): {files: string[]; links: string[]} {
-  const files: string[] = [];
-  const links: string[] = [];
-  for (const entry of readdirSync(path.join(dir, under), {withFileTypes: true})) {
-    const relative = path.join(under, entry.name);
-    if (entry.isSymbolicLink()) links.push(relative);
-    else if (entry.isDirectory()) {
-      const inner = buildEntries(dir, relative);
-      files.push(...inner.files);
-      links.push(...inner.links);
-    } else if (entry.isFile()) files.push(relative);
-  }
-  return {files, links};
 }
 
 /**

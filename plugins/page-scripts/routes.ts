@@ -83,9 +83,9 @@ export function entryScripts(html: string): {runtime: string; main: string} {
 
 /**
  * The page's HTML naming two scripts, both asked for first (`fetchpriority=high`): its bundle
- * (`pageBundle`) where the runtime was, then main.js (`entries`, read from the page unless given). Written in the minifier's attribute style.
- * The page is read with an HTML parser; only the two tags are edited, as written, and the rest of the
- * file is left byte for byte.
+ * (`pageBundle`) where the runtime was, then main.js (`entries`, read from the page unless given).
+ * Written in the minifier's attribute style. The page is read with an HTML parser; only the two tags
+ * are edited, as written, and the rest of the file is left byte for byte.
  */
 export function withPageBundle(html: string, bundleSrc: string, entries?: {runtime: string; main: string}): string {
   const end = html.indexOf('</head>');

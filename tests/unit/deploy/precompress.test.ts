@@ -14,7 +14,7 @@ import path from 'node:path';
 import {brotliDecompressSync} from 'node:zlib';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {precompress, precompressCommand} from '../../../plugins/deploy/precompress';
-import {buildEntries} from '../../../plugins/deploy/site';
+import {buildEntries} from '../../../plugins/built-site';
 
 // The brotli copies nginx's brotli_static sends (plugins/deploy/precompress.ts), on a folder laid
 // out as a build is.
