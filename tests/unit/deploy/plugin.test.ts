@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync, symlinkSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import {expect, test} from 'vitest';
@@ -30,4 +30,17 @@ test('after a build, _headers and _redirects are written into the output folder'
       '',
     ].join('\n'),
   );
+});
+
+test('a build holding a symbolic link fails at postBuild, naming it, and nothing is written', async () => {
+  const outDir = tempSite({
+    'index.html': '<html><head><link rel="canonical" href="https://docs.example.test/"></head></html>',
+  });
+  symlinkSync('/etc/hostname', path.join(outDir, 'hostname.txt'));
+  const plugin = deployFilesPlugin({siteConfig: {url: 'https://docs.example.test'}} as LoadContext);
+  type PostBuildProps = Parameters<NonNullable<typeof plugin.postBuild>>[0];
+  await expect(
+    Promise.resolve().then(() => plugin.postBuild!({outDir, routesBuildMetadata: {}} as unknown as PostBuildProps)),
+  ).rejects.toThrow('The build holds symbolic links, which nginx would follow: hostname.txt');
+  expect(existsSync(path.join(outDir, '_headers'))).toBe(false);
 });
