@@ -19,12 +19,15 @@
 // The chunk files stay in the build for client-side navigation, which loads them one by one as
 // before. It changes nothing the page shows; tests/e2e/page-scripts.spec.ts holds each page's bundle
 // to the chunks main.js asks for until hydration without it.
+//
+// Both first-load scripts, the page's bundle and main.js, begin with Chromium's compile hint
+// (./routes.ts `compileHint`), so their functions are compiled while they download.
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {builtFileReader} from '../built-site';
-import {entryScripts, pageBundle, routeChain, routeFiles, withPageBundle, type RouteNode} from './routes';
+import {compileHint, entryScripts, pageBundle, routeChain, routeFiles, withPageBundle, type RouteNode} from './routes';
 
 const statsFile = (generatedFilesDir: string) => path.join(generatedFilesDir, 'page-scripts', 'chunk-groups.json');
 
@@ -47,11 +50,19 @@ function readRoutes(generatedFilesDir: string): RouteNode[] {
 export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plugin {
   return {
     name: 'coinwharf-page-scripts',
-    configureWebpack: (_config, isServer) =>
+    configureWebpack: (_config, isServer, {currentBundler: {instance: bundler}}) =>
       isServer
         ? {}
         : {
             plugins: [
+              // main.js's compile hint, written after minification (which drops comments) and before
+              // the file is named by its content.
+              new bundler.BannerPlugin({
+                banner: compileHint,
+                raw: true,
+                test: /^assets\/js\/main\.[^/]+\.js$/,
+                stage: bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE,
+              }),
               {
                 // Each named chunk group's script files, from the client build's stats.
                 apply(compiler: {hooks: {done: {tap: (name: string, fn: (stats: Stats) => void) => void}}}) {

@@ -73,7 +73,7 @@ describe("a page's bundle", () => {
   const chunk = (id: string) => `"use strict";(self.webpackChunk=self.webpackChunk||[]).push([["${id}"],{${id}(){}}]);`;
   const runtime = '(()=>{self.installed=(self.webpackChunk||[]).map((c)=>c[0][0]);x=1})();';
 
-  test('the chunks in order, then the runtime, each under its path in a function of its own, after the list of chunk URLs', () => {
+  test("Chromium's compile hint first, then the list of chunk URLs, then the chunks in order and the runtime, each under its path in a function of its own", () => {
     expect(
       pageBundle(
         [
@@ -84,7 +84,8 @@ describe("a page's bundle", () => {
         '/docs/',
       ),
     ).toBe(
-      'self.__pageChunks=(self.__pageChunks||[]).concat(["/docs/assets/js/1.a.js","/docs/assets/js/2.b.js"]);\n' +
+      '//# allFunctionsCalledOnLoad\n' +
+        'self.__pageChunks=(self.__pageChunks||[]).concat(["/docs/assets/js/1.a.js","/docs/assets/js/2.b.js"]);\n' +
         `// assets/js/1.a.js\n!function(){\n${chunk('1')}\n}();\n` +
         `// assets/js/2.b.js\n!function(){\n${chunk('2')}\n}();\n` +
         `// assets/js/runtime~main.c.js\n!function(){\n${runtime}\n}();\n`,
@@ -119,13 +120,25 @@ describe("a page's head", () => {
     );
   });
 
+  test('both move up to just before the first stylesheet, which the page will hold inline, and keep their order', () => {
+    const styled =
+      '<html><head><title>A</title><link rel=stylesheet href=/assets/css/styles.d.css><meta name=x content=y>' +
+      '<script src=/assets/js/runtime~main.a.js defer></script><script src=/assets/js/main.b.js defer></script>' +
+      '</head><body></body>';
+    expect(withPageBundle(styled, '/assets/js/page.c.js')).toBe(
+      '<html><head><title>A</title><script src=/assets/js/page.c.js defer fetchpriority=high></script>' +
+        '<script src=/assets/js/main.b.js defer fetchpriority=high></script>' +
+        '<link rel=stylesheet href=/assets/css/styles.d.css><meta name=x content=y></head><body></body>',
+    );
+  });
+
   test('an entry script written another way than the minifier writes it fails the build', () => {
     expect(() =>
       withPageBundle(
         '<html><head><script src=/assets/js/runtime~main.a.js defer></script><script defer src="/assets/js/main.b.js"></script></head>',
         '/p.js',
       ),
-    ).toThrow('page-scripts: /assets/js/main.b.js is not written as <script src=/assets/js/main.b.js defer>');
+    ).toThrow('page-scripts: /assets/js/main.b.js is not written as <script src=/assets/js/main.b.js defer></script>');
   });
 
   test('a page whose scripts are not the runtime and main.js fails the build', () => {
