@@ -62,7 +62,7 @@ for (const route of [...sampled, unknownPath]) {
       if (request.request().resourceType() !== 'document') return request.continue();
       const response = await request.fetch();
       const html = (await response.text()).replace(
-        /<script src=\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js defer fetchpriority=high>/,
+        /<script src=\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js defer>/,
         `<script src=${runtimeScript} defer>`,
       );
       return request.fulfill({response, body: html});
@@ -75,8 +75,8 @@ for (const route of [...sampled, unknownPath]) {
     const requested = await scriptsUntilHydrated(page, route);
     const {scripts, preloads} = await namedByHtml(page);
     expect(scripts).toHaveLength(2);
-    expect(scripts[0]).toMatch(/^\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js high$/);
-    expect(scripts[1]).toMatch(/^\/assets\/js\/main\.[0-9a-f]{8}\.js high$/);
+    expect(scripts[0]).toMatch(/^\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js auto$/);
+    expect(scripts[1]).toMatch(/^\/assets\/js\/main\.[0-9a-f]{8}\.js auto$/);
     expect(preloads, 'no script is preloaded besides').toBe(0);
     const [bundle, main] = scripts.map((script) => script.split(' ')[0]);
     expect(requested, 'the page requests its two scripts and nothing else').toEqual([bundle, main].sort());
@@ -99,7 +99,7 @@ for (const route of [...sampled, unknownPath]) {
   }) => {
     const html = await (await request.get(route)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    const scripts = [...head.matchAll(/<script src=(\/assets\/js\/[^ >]+\.js) defer fetchpriority=high><\/script>/g)];
+    const scripts = [...head.matchAll(/<script src=(\/assets\/js\/[^ >]+\.js) defer><\/script>/g)];
     expect(scripts.map((script) => script[1])).toEqual([
       expect.stringMatching(/^\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^\/assets\/js\/main\.[0-9a-f]{8}\.js$/),

@@ -112,10 +112,10 @@ describe("a page's head", () => {
     '<html><head><title>A</title><script src=/assets/js/runtime~main.a.js defer></script>' +
     '<script src=/assets/js/main.b.js defer></script></head><body><script>inline()</script></body>';
 
-  test('the bundle where the runtime was, then main.js, both asked for first; the rest untouched', () => {
+  test('the bundle where the runtime was, then main.js, at the default priority; the rest untouched', () => {
     expect(withPageBundle(page, '/assets/js/page.c.js')).toBe(
-      '<html><head><title>A</title><script src=/assets/js/page.c.js defer fetchpriority=high></script>' +
-        '<script src=/assets/js/main.b.js defer fetchpriority=high></script>' +
+      '<html><head><title>A</title><script src=/assets/js/page.c.js defer></script>' +
+        '<script src=/assets/js/main.b.js defer></script>' +
         '</head><body><script>inline()</script></body>',
     );
   });
@@ -126,8 +126,8 @@ describe("a page's head", () => {
       '<script src=/assets/js/runtime~main.a.js defer></script><script src=/assets/js/main.b.js defer></script>' +
       '</head><body></body>';
     expect(withPageBundle(styled, '/assets/js/page.c.js')).toBe(
-      '<html><head><title>A</title><script src=/assets/js/page.c.js defer fetchpriority=high></script>' +
-        '<script src=/assets/js/main.b.js defer fetchpriority=high></script>' +
+      '<html><head><title>A</title><script src=/assets/js/page.c.js defer></script>' +
+        '<script src=/assets/js/main.b.js defer></script>' +
         '<link rel=stylesheet href=/assets/css/styles.d.css><meta name=x content=y></head><body></body>',
     );
   });
