@@ -11,7 +11,8 @@
 // file of its route's chunks followed by the runtime (./routes.ts `pageBundle`), named by its content
 // (`assets/js/pages/page.<hash>.js`, shared by the pages that need the same chunks, in a folder apart
 // from the chunks they copy), and names it in the HTML instead of runtime~main.js, both scripts
-// ahead of the stylesheet (./routes.ts `withPageBundle`): two scripts, one round trip. What a page needs is read from the build itself:
+// ahead of the stylesheet (./routes.ts `withPageBundle`): two scripts, one round trip. What a page
+// needs is read from the build itself:
 //   - the route tree Docusaurus generated (`.docusaurus/routes.js`) gives the routes a page's path
 //     matches, outermost first, as its router matches them;
 //   - each route's chunk names (`.docusaurus/routesChunkNames.json`);

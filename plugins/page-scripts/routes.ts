@@ -63,12 +63,11 @@ export const compileHint = '//# allFunctionsCalledOnLoad';
 
 /**
  * A page's route chunks and the bundler's runtime as one script, in that order, after the compile
- * hint. Each file runs in a
- * function of its own, so one file's `"use strict"` does not reach the next. A chunk only registers
- * its modules (it pushes them onto the runtime's chunk list, which the runtime reads as it starts):
- * when main.js asks for the route's chunks, they are already there, and nothing is fetched. The
- * script first lists the chunks' URLs in `self.__pageChunks`, so that prefetching (patched in
- * @docusaurus/core) does not fetch them again for the links on the page.
+ * hint. Each file runs in a function of its own, so one file's `"use strict"` does not reach the
+ * next. A chunk only registers its modules (it pushes them onto the runtime's chunk list, which the
+ * runtime reads as it starts): when main.js asks for the route's chunks, they are already there, and
+ * nothing is fetched. The script first lists the chunks' URLs in `self.__pageChunks`, so that
+ * prefetching (patched in @docusaurus/core) does not fetch them again for the links on the page.
  */
 export function pageBundle(chunks: Script[], runtime: Script, baseUrl: string): string {
   const urls = JSON.stringify(chunks.map(({file}) => `${baseUrl}${file}`));
@@ -100,10 +99,10 @@ export function entryScripts(html: string): {runtime: string; main: string} {
  * browser finds them in the first bytes of the page, not after the stylesheet's, and on a slow line
  * asks for them about 60 ms sooner. Being deferred, they still run after the page is parsed, in the
  * same order. No `fetchpriority=high`: with no stylesheet or other script to wait for, the browser
- * asks for them just as soon at its default priority (measured: the same request and arrival times), and
- * Lighthouse's simulation counts a script fetched at high priority as blocking the first paint,
- * deferred or not. Written in the minifier's attribute style; only the two tags move, as written,
- * and the rest of the file is left byte for byte.
+ * asks for them just as soon at its default priority (measured: the same request and arrival
+ * times), and Lighthouse's simulation counts a script fetched at high priority as blocking the first
+ * paint, deferred or not. Written in the minifier's attribute style; only the two tags move, as
+ * written, and the rest of the file is left byte for byte.
  */
 export function withPageBundle(html: string, bundleSrc: string, entries?: {runtime: string; main: string}): string {
   const end = html.indexOf('</head>');
