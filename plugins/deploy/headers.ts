@@ -13,7 +13,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // Bundles and chunks from our origin; the inline scripts (colour mode
-    // before first paint, the base-URL banner) by hash.
+    // before first paint, the base-URL banner, each page's bundle of its
+    // route's chunks, plugins/page-scripts) by hash.
     'script-src': ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
     // 'unsafe-inline' for styles only: the server-rendered HTML carries style
     // attributes (collapsibles, the base-URL banner), Mermaid puts a <style>

@@ -1,5 +1,5 @@
-// Local Docusaurus plugin: each built page gets the scripts its route needs in one request, with
-// main.js, instead of after main.js has run.
+// Local Docusaurus plugin: each built page carries the scripts its route needs, so that main.js is
+// the only script it asks for, instead of main.js asking for them after it has run.
 //
 // Docusaurus's HTML names two scripts, runtime~main.js and main.js. The route's own chunks (its page
 // component, its content, the docs' layout and their shared split chunks) are requested by main.js
@@ -7,11 +7,12 @@
 // Preloading them from the HTML (this plugin's first form) still left a dozen requests, and a browser
 // opens six connections to a server without HTTP/2: on Lighthouse's Slow 4G, each wave of six waits
 // 562.5 ms for its first byte, and the quickstart's last chunk came three waves in, at 2.6 s, half a
-// second after main.js (bench/reader-clock.ts). So after the build this plugin writes, per page, one
-// file of its route's chunks followed by the runtime (./routes.ts `pageBundle`), named by its content
-// (`assets/js/pages/page.<hash>.js`, shared by the pages that need the same chunks, in a folder apart
-// from the chunks they copy), and names it in the HTML instead of runtime~main.js, both scripts
-// ahead of the stylesheet (./routes.ts `withPageBundle`): two scripts, one round trip. What a page
+// second after main.js (bench/reader-clock.ts). One file of them beside main.js (its second form)
+// made it one round trip, but the two still shared the slow line after the page. So after the build
+// this plugin writes, per page, its route's chunks followed by the runtime (./routes.ts
+// `pageBundle`) as an inline script at the end of the page, in place of runtime~main.js, and names
+// main.js ahead of the stylesheet (./routes.ts `withPageBundle`). The inline script's hash goes into
+// the Content-Security-Policy with the other inline scripts' (plugins/deploy/site.ts). What a page
 // needs is read from the build itself:
 //   - the route tree Docusaurus generated (`.docusaurus/routes.js`) gives the routes a page's path
 //     matches, outermost first, as its router matches them;
@@ -21,9 +22,7 @@
 // before. It changes nothing the page shows; tests/e2e/page-scripts.spec.ts holds each page's bundle
 // to the chunks main.js asks for until hydration without it.
 //
-// Both first-load scripts, the page's bundle and main.js, begin with Chromium's compile hint
-// (./routes.ts `compileHint`), so their functions are compiled while they download.
-import {createHash} from 'node:crypto';
+// main.js begins with Chromium's compile hint (./routes.ts `compileHint`).
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -90,7 +89,6 @@ export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plu
         readFileSync(path.join(generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
       ) as Record<string, unknown>;
       const groups = JSON.parse(readFileSync(statsFile(generatedFilesDir), 'utf8')) as Record<string, string[]>;
-      mkdirSync(path.join(outDir, 'assets/js/pages'), {recursive: true});
       const read = builtFileReader(outDir, baseUrl);
       for (const route of routesPaths) {
         const file = path.join(outDir, htmlFile(route));
@@ -105,10 +103,8 @@ export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plu
           .map((chunk) => `${baseUrl}${chunk}`)
           .filter((src) => src !== entries.main && src !== entries.runtime);
         const script = (src: string) => ({file: src.slice(baseUrl.length), text: read(src)});
-        const text = pageBundle(chunks.map(script), script(entries.runtime), baseUrl);
-        const bundle = `assets/js/pages/page.${createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
-        writeFileSync(path.join(outDir, bundle), text);
-        writeFileSync(file, withPageBundle(html, `${baseUrl}${bundle}`, entries));
+        const bundle = pageBundle(chunks.map(script), script(entries.runtime), baseUrl);
+        writeFileSync(file, withPageBundle(html, bundle, entries));
       }
     },
   };

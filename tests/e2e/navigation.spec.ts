@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {filesInPageBundle} from '../support/first-load';
+import {filesInPageBundle, pageBundleOf} from '../support/first-load';
 import {isSameDocument, markDocument, routes, waitForHydration} from '../support/site';
 
 /** Makes the page see a constrained connection (Network Information API). */
@@ -234,22 +234,21 @@ test.describe('link prefetching (SPEC §4)', () => {
 test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => {
   /**
    * The scripts a page has loaded to run them, not as prefetches: main.js, and the runtime and route
-   * chunks its first script carries (plugins/page-scripts; read from the built file), in the place
-   * of that script.
+   * chunks the bundle inline in its HTML carries (plugins/page-scripts).
    */
   const scriptsRequested = async (page: Page) => {
     const {origin} = new URL(page.url());
-    const {requested, bundles} = await page.evaluate(() => ({
+    const {requested, inline} = await page.evaluate(() => ({
       requested: performance
         .getEntriesByType('resource')
         .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
         .map((e) => e.name),
-      bundles: [...document.querySelectorAll<HTMLScriptElement>('script[src*="/assets/js/pages/"]')].map(
-        (script) => new URL(script.src).pathname,
+      inline: [...document.querySelectorAll<HTMLScriptElement>('script:not([src]):not([type])')].map(
+        (script) => script.text,
       ),
     }));
-    const carried = bundles.flatMap(filesInPageBundle).map((file) => `${origin}${file}`);
-    return [...new Set([...requested.filter((url) => !bundles.includes(new URL(url).pathname)), ...carried])];
+    const carried = filesInPageBundle(pageBundleOf(inline)).map((file) => `${origin}${file}`);
+    return [...new Set([...requested, ...carried])];
   };
 
   /**

@@ -33,7 +33,8 @@ const revalidate = 'public, max-age=0, must-revalidate';
 
 /**
  * Base64 SHA-256 of every distinct inline script in the build's HTML (the
- * colour-mode script and the base-URL banner), sorted: what the CSP must allow.
+ * colour-mode script, the base-URL banner and each page's bundle), sorted:
+ * what the CSP must allow.
  */
 let scriptHashes: string[] | undefined;
 function inlineScriptHashes(): string[] {

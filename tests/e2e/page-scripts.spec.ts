@@ -1,12 +1,13 @@
 import {readdirSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
-import {filesInPageBundle, turnOffPrefetching} from '../support/first-load';
+import {filesInPageBundle, inlineScriptsOf, pageBundleOf, turnOffPrefetching} from '../support/first-load';
 import {builtSitemapPaths, inBuild, unknownPath, waitForHydration} from '../support/site';
 
-// Each page's HTML names two scripts (plugins/page-scripts): one file of its route's chunks and the
-// bundler's runtime, then main.js. The file holds exactly the chunks main.js would ask for without
-// it, no fewer (a chunk left to main.js waits a round trip more) and no more (a chunk the page never
-// runs is bytes a slow phone waits for), and the page asks for nothing else before it hydrates.
+// Each page's HTML names one script, main.js, and holds its route's chunks and the bundler's runtime
+// inline, at the end of its body (plugins/page-scripts). The inline bundle holds exactly the chunks
+// main.js would ask for without it, no fewer (a chunk left to main.js waits a round trip more) and no
+// more (a chunk the page never runs is bytes a slow phone waits for), and the page asks for nothing
+// but main.js before it hydrates.
 
 /**
  * The scripts a load requests until hydration, link prefetching off (data saver). (Not on /search:
@@ -25,7 +26,7 @@ async function scriptsUntilHydrated(page: Page, route: string): Promise<string[]
   return [...scripts].sort();
 }
 
-/** What the page's HTML names: its scripts with their priority, and any script preloads. */
+/** What the page's HTML names: its script files with their priority, and any script preloads. */
 const namedByHtml = (page: Page) =>
   page.evaluate(() => ({
     scripts: [...document.querySelectorAll<HTMLScriptElement>('script[src][defer]')].map(
@@ -55,31 +56,38 @@ test('the sample covers a page of every kind', () => {
 });
 
 for (const route of [...sampled, unknownPath]) {
-  test(`${route}: one file holds exactly the chunks the page needs to hydrate, beside main.js`, async ({browser}) => {
-    // Without its bundle (the runtime put back in its place as the HTML arrives), main.js asks for what the page needs.
+  test(`${route}: the page holds exactly the chunks it needs to hydrate, and asks for main.js alone`, async ({
+    browser,
+  }) => {
+    // Without its bundle (the runtime named again before main.js as the HTML arrives), main.js asks for what the page needs.
     const bare = await browser.newPage();
     await bare.route('**/*', async (request) => {
       if (request.request().resourceType() !== 'document') return request.continue();
       const response = await request.fetch();
-      const html = (await response.text()).replace(
-        /<script src=\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js defer>/,
-        `<script src=${runtimeScript} defer>`,
-      );
-      return request.fulfill({response, body: html});
+      const html = await response.text();
+      const bundle = pageBundleOf(inlineScriptsOf(html));
+      const withoutBundle = html
+        .replace(`<script>${bundle}</script>`, '')
+        .replace(
+          /<script src=\/assets\/js\/main\.[0-9a-f]{8}\.js defer>/,
+          (main) => `<script src=${runtimeScript} defer></script>${main}`,
+        );
+      expect(withoutBundle.includes(bundle), 'the bundle was taken out').toBe(false);
+      return request.fulfill({response, body: withoutBundle});
     });
     const needed = await scriptsUntilHydrated(bare, route);
-    expect(needed, 'the bundle was taken out').toContain(runtimeScript);
+    expect(needed, 'the runtime was put back').toContain(runtimeScript);
     await bare.close();
 
     const page = await browser.newPage();
+    const response = await page.request.get(route);
+    const bundle = pageBundleOf(inlineScriptsOf(await response.text()));
     const requested = await scriptsUntilHydrated(page, route);
     const {scripts, preloads} = await namedByHtml(page);
-    expect(scripts).toHaveLength(2);
-    expect(scripts[0]).toMatch(/^\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js auto$/);
-    expect(scripts[1]).toMatch(/^\/assets\/js\/main\.[0-9a-f]{8}\.js auto$/);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/js\/main\.[0-9a-f]{8}\.js auto$/)]);
     expect(preloads, 'no script is preloaded besides').toBe(0);
-    const [bundle, main] = scripts.map((script) => script.split(' ')[0]);
-    expect(requested, 'the page requests its two scripts and nothing else').toEqual([bundle, main].sort());
+    const main = scripts[0].split(' ')[0];
+    expect(requested, 'the page requests main.js and nothing else').toEqual([main]);
     const chunks = needed.filter((script) => script !== main);
     expect(chunks.length, 'the page has chunks of its own beside the runtime').toBeGreaterThan(1);
     expect(
@@ -90,25 +98,27 @@ for (const route of [...sampled, unknownPath]) {
   });
 }
 
-// How the two scripts reach a slow phone sooner (plugins/page-scripts): named before the stylesheet
-// the page holds inline, so the browser asks for them with the page's first bytes; and each begins
-// with Chromium's compile hint, so its functions compile while it downloads.
+// How the scripts reach a slow phone sooner (plugins/page-scripts): main.js named before the
+// stylesheet the page holds inline, so the browser asks for it with the page's first bytes; the
+// bundle last in the body, after everything the page shows; main.js begins with Chromium's compile
+// hint, and the bundle, compiled on the main thread as the parser reaches it, does not.
 for (const route of [...sampled, unknownPath]) {
-  test(`${route}: both scripts are named before the inline stylesheet, and each begins with the compile hint`, async ({
+  test(`${route}: main.js is named before the inline stylesheet, the bundle ends the body, and main.js alone begins with the compile hint`, async ({
     request,
   }) => {
     const html = await (await request.get(route)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const scripts = [...head.matchAll(/<script src=(\/assets\/js\/[^ >]+\.js) defer><\/script>/g)];
     expect(scripts.map((script) => script[1])).toEqual([
-      expect.stringMatching(/^\/assets\/js\/pages\/page\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^\/assets\/js\/main\.[0-9a-f]{8}\.js$/),
     ]);
     const style = head.indexOf('<style>');
     expect(style, 'the page holds its stylesheet').toBeGreaterThan(0);
-    for (const script of scripts) expect(script.index, `${script[1]} is named first`).toBeLessThan(style);
-    for (const [, src] of scripts) {
-      expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
-    }
+    expect(scripts[0].index, 'main.js is named first').toBeLessThan(style);
+    const bundle = pageBundleOf(inlineScriptsOf(html));
+    expect(html.endsWith(`<script>${bundle}</script></body>`), 'the bundle is the last thing in the page').toBe(true);
+    expect(bundle.startsWith('self.__pageChunks='), 'the bundle, without the hint').toBe(true);
+    const main = await (await request.get(scripts[0][1])).text();
+    expect(main.startsWith('//# allFunctionsCalledOnLoad\n'), scripts[0][1]).toBe(true);
   });
 }

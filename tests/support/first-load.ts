@@ -8,16 +8,26 @@ import {oncePerBuiltFile, siteBuildDir} from './site-dirs';
 /** Gzip size (level 9) of a file: deterministic, unlike transfer sizes. */
 export const gzipBytes = oncePerBuiltFile((file) => gzipSync(readFileSync(file), {level: 9}).length);
 
+/** A file's marker line in a page's bundle (plugins/page-scripts): `// assets/js/<file>`, then its function. */
+const fileMarker = /^\/\/ (assets\/js\/\S+\.js)\n!function\(\)\{$/gm;
+
 /**
- * The files a built page's first script holds (plugins/page-scripts), as URL paths: each is written
- * under a line `// assets/js/<file>`, inside a function of its own. `bundle` is the script's URL path.
+ * A built page's bundle: of the texts of its inline scripts, the one that carries files, each
+ * written under a line `// assets/js/<file>` inside a function of its own. Throws unless exactly one does.
  */
+export function pageBundleOf(inlineScripts: string[]): string {
+  const bundles = inlineScripts.filter((text) => new RegExp(fileMarker.source, 'm').test(text));
+  if (bundles.length !== 1) throw new Error(`${bundles.length} inline scripts carry files; a page has one`);
+  return bundles[0];
+}
+
+/** The inline scripts of a page's HTML, as written (not JSON-LD or other data blocks). */
+export const inlineScriptsOf = (html: string): string[] =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+
+/** The files a page's bundle holds, as URL paths. */
 export const filesInPageBundle = (bundle: string): string[] =>
-  [
-    ...readFileSync(path.join(siteBuildDir, bundle), 'utf8').matchAll(
-      /^\/\/ (assets\/js\/\S+\.js)\n!function\(\)\{$/gm,
-    ),
-  ].map((match) => `/${match[1]}`);
+  [...bundle.matchAll(fileMarker)].map((match) => `/${match[1]}`);
 
 /** Data saver on: Docusaurus then prefetches no link, so every request is the page's own. */
 export async function turnOffPrefetching(page: Page): Promise<void> {
@@ -30,9 +40,10 @@ export async function turnOffPrefetching(page: Page): Promise<void> {
 }
 
 /**
- * The JavaScript a page needs to become interactive: every script requested up
- * to hydration, with link prefetching off (data saver), summed as gzip bytes of
- * the files in `buildDir`.
+ * The JavaScript a page needs to become interactive: every script requested up to hydration, with
+ * link prefetching off (data saver), and its inline bundle, summed as gzip bytes (the files from
+ * `buildDir`, the bundle as the page's HTML has it). `files` are the requested files and the ones
+ * the bundle carries, as paths in `buildDir`.
  */
 export async function firstLoadJs(page: Page, url: string, buildDir: string) {
   await turnOffPrefetching(page);
@@ -41,8 +52,13 @@ export async function firstLoadJs(page: Page, url: string, buildDir: string) {
     const {pathname} = new URL(request.url());
     if (pathname.endsWith('.js')) scripts.add(pathname);
   });
-  await page.goto(url);
+  const response = await page.goto(url);
   await waitForHydration(page);
-  const files = [...scripts].map((pathname) => path.join(buildDir, pathname));
-  return {files, gzipBytes: files.reduce((sum, file) => sum + gzipBytes(file), 0)};
+  const bundle = pageBundleOf(inlineScriptsOf(await response!.text()));
+  const requested = [...scripts].map((pathname) => path.join(buildDir, pathname));
+  const files = [...requested, ...filesInPageBundle(bundle).map((pathname) => path.join(buildDir, pathname))];
+  return {
+    files,
+    gzipBytes: requested.reduce((sum, file) => sum + gzipBytes(file), gzipSync(bundle, {level: 9}).length),
+  };
 }

@@ -73,7 +73,7 @@ describe("a page's bundle", () => {
   const chunk = (id: string) => `"use strict";(self.webpackChunk=self.webpackChunk||[]).push([["${id}"],{${id}(){}}]);`;
   const runtime = '(()=>{self.installed=(self.webpackChunk||[]).map((c)=>c[0][0]);x=1})();';
 
-  test("Chromium's compile hint first, then the list of chunk URLs, then the chunks in order and the runtime, each under its path in a function of its own", () => {
+  test('the list of chunk URLs, then the chunks in order and the runtime, each under its path in a function of its own; no compile hint, since it is inline', () => {
     expect(
       pageBundle(
         [
@@ -84,8 +84,7 @@ describe("a page's bundle", () => {
         '/docs/',
       ),
     ).toBe(
-      '//# allFunctionsCalledOnLoad\n' +
-        'self.__pageChunks=(self.__pageChunks||[]).concat(["/docs/assets/js/1.a.js","/docs/assets/js/2.b.js"]);\n' +
+      'self.__pageChunks=(self.__pageChunks||[]).concat(["/docs/assets/js/1.a.js","/docs/assets/js/2.b.js"]);\n' +
         `// assets/js/1.a.js\n!function(){\n${chunk('1')}\n}();\n` +
         `// assets/js/2.b.js\n!function(){\n${chunk('2')}\n}();\n` +
         `// assets/js/runtime~main.c.js\n!function(){\n${runtime}\n}();\n`,
@@ -107,47 +106,75 @@ describe("a page's bundle", () => {
   });
 });
 
-describe("a page's head", () => {
+describe("a page's scripts", () => {
   const page =
     '<html><head><title>A</title><script src=/assets/js/runtime~main.a.js defer></script>' +
     '<script src=/assets/js/main.b.js defer></script></head><body><script>inline()</script></body>';
 
-  test('the bundle where the runtime was, then main.js, at the default priority; the rest untouched', () => {
-    expect(withPageBundle(page, '/assets/js/page.c.js')).toBe(
-      '<html><head><title>A</title><script src=/assets/js/page.c.js defer></script>' +
+  test('the runtime goes, main.js stays at the default priority, and the bundle is inline at the end of the body; the rest untouched', () => {
+    expect(withPageBundle(page, 'bundle()')).toBe(
+      '<html><head><title>A</title>' +
         '<script src=/assets/js/main.b.js defer></script>' +
-        '</head><body><script>inline()</script></body>',
+        '</head><body><script>inline()</script><script>bundle()</script></body>',
     );
   });
 
-  test('both move up to just before the first stylesheet, which the page will hold inline, and keep their order', () => {
+  test('main.js moves up to just before the first stylesheet, which the page will hold inline', () => {
     const styled =
       '<html><head><title>A</title><link rel=stylesheet href=/assets/css/styles.d.css><meta name=x content=y>' +
       '<script src=/assets/js/runtime~main.a.js defer></script><script src=/assets/js/main.b.js defer></script>' +
-      '</head><body></body>';
-    expect(withPageBundle(styled, '/assets/js/page.c.js')).toBe(
-      '<html><head><title>A</title><script src=/assets/js/page.c.js defer></script>' +
-        '<script src=/assets/js/main.b.js defer></script>' +
-        '<link rel=stylesheet href=/assets/css/styles.d.css><meta name=x content=y></head><body></body>',
+      '</head><body><p>text</p></body>\n';
+    expect(withPageBundle(styled, 'bundle()')).toBe(
+      '<html><head><title>A</title><script src=/assets/js/main.b.js defer></script>' +
+        '<link rel=stylesheet href=/assets/css/styles.d.css><meta name=x content=y></head>' +
+        '<body><p>text</p><script>bundle()</script></body>\n',
     );
+  });
+
+  test('what the HTML parser would read as the end of the script, or as a comment or script start inside it, is written with \\x3C', () => {
+    const bundle = 'a="</script>";b=/^<!-- tabs/;c="<SCRIPT src=x>";d="</Script";e=1<2';
+    const html = withPageBundle(page, bundle);
+    const inline = html.slice(html.lastIndexOf('<script>'));
+    expect(inline).toBe(
+      '<script>a="\\x3C/script>";b=/^\\x3C!-- tabs/;c="\\x3CSCRIPT src=x>";d="\\x3C/Script";e=1<2</script></body>',
+    );
+    expect(inline.match(/<\/script/gi), "one end tag, the element's own").toHaveLength(1);
+    expect(inline).not.toContain('<!--');
+  });
+
+  test('the written script means what the bundle meant', () => {
+    const bundle = 'self.a="</script>";self.b=/^<!-- tabs: (x)/.exec("<!-- tabs: x")[1];self.c=`<script>`;';
+    const html = withPageBundle(page, bundle);
+    const written = html.slice(html.lastIndexOf('<script>') + '<script>'.length, html.lastIndexOf('</script>'));
+    const [before, after] = [bundle, written].map((text) => {
+      const self: Record<string, unknown> = {};
+      runInNewContext(text, {self});
+      return self;
+    });
+    expect(written).not.toBe(bundle);
+    expect(after).toEqual(before);
+    expect(after).toEqual({a: '</script>', b: 'x', c: '<script>'});
   });
 
   test('an entry script written another way than the minifier writes it fails the build', () => {
     expect(() =>
       withPageBundle(
-        '<html><head><script src=/assets/js/runtime~main.a.js defer></script><script defer src="/assets/js/main.b.js"></script></head>',
-        '/p.js',
+        '<html><head><script src=/assets/js/runtime~main.a.js defer></script><script defer src="/assets/js/main.b.js"></script></head><body></body>',
+        'bundle()',
       ),
     ).toThrow('page-scripts: /assets/js/main.b.js is not written as <script src=/assets/js/main.b.js defer></script>');
   });
 
   test('a page whose scripts are not the runtime and main.js fails the build', () => {
     expect(() =>
-      withPageBundle('<html><head><script src=/assets/js/main.b.js defer></script></head>', '/p.js'),
+      withPageBundle('<html><head><script src=/assets/js/main.b.js defer></script></head><body></body>', 'bundle()'),
     ).toThrow("page-scripts: a built page's scripts are not runtime~main.js and main.js: /assets/js/main.b.js");
   });
 
-  test('a page without one </head> fails the build', () => {
-    expect(() => withPageBundle('<p>no head', '/p.js')).toThrow('page-scripts: a built page has no single </head>');
+  test('a page without one </head> or one </body> fails the build', () => {
+    expect(() => withPageBundle('<p>no head', 'bundle()')).toThrow('page-scripts: a built page has no single </head>');
+    expect(() => withPageBundle(page.replace('</body>', ''), 'bundle()')).toThrow(
+      'page-scripts: a built page has no single </body>',
+    );
   });
 });
