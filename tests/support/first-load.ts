@@ -3,7 +3,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {Page} from '@playwright/test';
 import {waitForHydration} from './site';
-import {oncePerBuiltFile, siteBuildDir} from './site-dirs';
+import {oncePerBuiltFile} from './site-dirs';
 
 /** Gzip size (level 9) of a file: deterministic, unlike transfer sizes. */
 export const gzipBytes = oncePerBuiltFile((file) => gzipSync(readFileSync(file), {level: 9}).length);
@@ -12,11 +12,15 @@ export const gzipBytes = oncePerBuiltFile((file) => gzipSync(readFileSync(file),
 const fileMarker = /^\/\/ (assets\/js\/\S+\.js)\n!function\(\)\{$/gm;
 
 /**
- * A built page's bundle: of the texts of its inline scripts, the one that carries files, each
- * written under a line `// assets/js/<file>` inside a function of its own. Throws unless exactly one does.
+ * Of the texts of a page's inline scripts, those that carry files, each written under a line
+ * `// assets/js/<file>` inside a function of its own: a built page's bundle, none on a stock page.
  */
+const bundlesIn = (inlineScripts: string[]): string[] =>
+  inlineScripts.filter((text) => new RegExp(fileMarker.source, 'm').test(text));
+
+/** A built page's bundle (plugins/page-scripts). Throws unless exactly one inline script carries files. */
 export function pageBundleOf(inlineScripts: string[]): string {
-  const bundles = inlineScripts.filter((text) => new RegExp(fileMarker.source, 'm').test(text));
+  const bundles = bundlesIn(inlineScripts);
   if (bundles.length !== 1) throw new Error(`${bundles.length} inline scripts carry files; a page has one`);
   return bundles[0];
 }
@@ -41,9 +45,9 @@ export async function turnOffPrefetching(page: Page): Promise<void> {
 
 /**
  * The JavaScript a page needs to become interactive: every script requested up to hydration, with
- * link prefetching off (data saver), and its inline bundle, summed as gzip bytes (the files from
- * `buildDir`, the bundle as the page's HTML has it). `files` are the requested files and the ones
- * the bundle carries, as paths in `buildDir`.
+ * link prefetching off (data saver), and its inline bundle if it has one (the stock template's pages
+ * have none), summed as gzip bytes (the files from `buildDir`, the bundle as the page's HTML has it).
+ * `files` are the requested files and the ones the bundle carries, as paths in `buildDir`.
  */
 export async function firstLoadJs(page: Page, url: string, buildDir: string) {
   await turnOffPrefetching(page);
@@ -54,11 +58,12 @@ export async function firstLoadJs(page: Page, url: string, buildDir: string) {
   });
   const response = await page.goto(url);
   await waitForHydration(page);
-  const bundle = pageBundleOf(inlineScriptsOf(await response!.text()));
+  const bundles = bundlesIn(inlineScriptsOf(await response!.text()));
   const requested = [...scripts].map((pathname) => path.join(buildDir, pathname));
-  const files = [...requested, ...filesInPageBundle(bundle).map((pathname) => path.join(buildDir, pathname))];
+  const carried = bundles.flatMap(filesInPageBundle).map((pathname) => path.join(buildDir, pathname));
+  const inlineBytes = bundles.reduce((sum, bundle) => sum + gzipSync(bundle, {level: 9}).length, 0);
   return {
-    files,
-    gzipBytes: requested.reduce((sum, file) => sum + gzipBytes(file), gzipSync(bundle, {level: 9}).length),
+    files: [...requested, ...carried],
+    gzipBytes: requested.reduce((sum, file) => sum + gzipBytes(file), inlineBytes),
   };
 }
