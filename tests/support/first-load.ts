@@ -11,12 +11,16 @@ export const gzipBytes = oncePerBuiltFile((file) => gzipSync(readFileSync(file),
 /** A file's marker line in a page's bundle (plugins/page-scripts): `// assets/js/<file>`, then its function. */
 const fileMarker = /^\/\/ (assets\/js\/\S+\.js)\n!function\(\)\{$/gm;
 
+/** The files a page's bundle holds, as URL paths. */
+export const filesInPageBundle = (bundle: string): string[] =>
+  [...bundle.matchAll(fileMarker)].map((match) => `/${match[1]}`);
+
 /**
  * Of the texts of a page's inline scripts, those that carry files, each written under a line
  * `// assets/js/<file>` inside a function of its own: a built page's bundle, none on a stock page.
  */
 const bundlesIn = (inlineScripts: string[]): string[] =>
-  inlineScripts.filter((text) => new RegExp(fileMarker.source, 'm').test(text));
+  inlineScripts.filter((text) => filesInPageBundle(text).length > 0);
 
 /** A built page's bundle (plugins/page-scripts). Throws unless exactly one inline script carries files. */
 export function pageBundleOf(inlineScripts: string[]): string {
@@ -28,10 +32,6 @@ export function pageBundleOf(inlineScripts: string[]): string {
 /** The inline scripts of a page's HTML, as written (not JSON-LD or other data blocks). */
 export const inlineScriptsOf = (html: string): string[] =>
   [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-
-/** The files a page's bundle holds, as URL paths. */
-export const filesInPageBundle = (bundle: string): string[] =>
-  [...bundle.matchAll(fileMarker)].map((match) => `/${match[1]}`);
 
 /** Data saver on: Docusaurus then prefetches no link, so every request is the page's own. */
 export async function turnOffPrefetching(page: Page): Promise<void> {
