@@ -10,7 +10,7 @@
 // second after main.js (bench/reader-clock.ts). One file of them beside main.js (its second form)
 // made it one round trip, but the two still shared the slow line after the page. So after the build
 // this plugin writes, per page, its route's chunks followed by the runtime (./routes.ts
-// `pageBundle`) as an inline script at the end of the page, in place of runtime~main.js, and names
+// `pageBundle`) as an inline module script at the end of the page, in place of runtime~main.js, and names
 // main.js ahead of the stylesheet (./routes.ts `withPageBundle`). The inline script's hash goes into
 // the Content-Security-Policy with the other inline scripts' (plugins/deploy/site.ts). What a page
 // needs is read from the build itself:
@@ -27,7 +27,17 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {builtFileReader} from '../built-site';
-import {compileHint, entryScripts, pageBundle, routeChain, routeFiles, withPageBundle, type RouteNode} from './routes';
+import {moduleSyntaxError} from './module-check';
+import {
+  chunkLoadingGlobal,
+  compileHint,
+  entryScripts,
+  pageBundle,
+  routeChain,
+  routeFiles,
+  withPageBundle,
+  type RouteNode,
+} from './routes';
 
 const statsFile = (generatedFilesDir: string) => path.join(generatedFilesDir, 'page-scripts', 'chunk-groups.json');
 
@@ -54,6 +64,7 @@ export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plu
       isServer
         ? {}
         : {
+            output: {chunkLoadingGlobal},
             plugins: [
               // main.js's compile hint, written after minification (which drops comments) and before
               // the file is named by its content.
@@ -104,6 +115,8 @@ export default function pageScriptsPlugin({generatedFilesDir}: LoadContext): Plu
           .filter((src) => src !== entries.main && src !== entries.runtime);
         const script = (src: string) => ({file: src.slice(baseUrl.length), text: read(src)});
         const bundle = pageBundle(chunks.map(script), script(entries.runtime), baseUrl);
+        const error = moduleSyntaxError(bundle);
+        if (error) throw new Error(`page-scripts: ${route}'s bundle does not parse as a module script: ${error}`);
         writeFileSync(file, withPageBundle(html, bundle, entries));
       }
     },

@@ -62,19 +62,30 @@ export interface Script {
  */
 export const compileHint = '//# allFunctionsCalledOnLoad';
 
+/** The array through which chunk files hand their modules to the runtime (the client build's `output.chunkLoadingGlobal`). */
+export const chunkLoadingGlobal = 'webpackChunkcoinwharf_docs';
+
 /**
  * A page's route chunks and the bundler's runtime as one script, in that order. Each file runs in a
- * function of its own, so one file's `"use strict"` does not reach the next. A chunk only registers
- * its modules (it pushes them onto the runtime's chunk list, which the runtime reads as it starts):
- * when main.js asks for the route's chunks, they are already there, and nothing is fetched. The
- * script first lists the chunks' URLs in `self.__pageChunks`, so that prefetching (patched in
- * @docusaurus/core) does not fetch them again for the links on the page.
+ * function of its own, so that the files' top-level names do not meet in the one script's scope. A
+ * chunk only registers its modules (it pushes them onto `chunkLoadingGlobal`, which the runtime reads
+ * as it starts): when main.js asks for the route's chunks, they are already there, and nothing is
+ * fetched. main.js runs before the bundle (`withPageBundle`) and has pushed its own modules by then,
+ * and the runtime starts main.js's entry as soon as it reads them; so the script takes out what is
+ * already on the list, lets the page's chunks go on, and puts it back after them, and the entry finds
+ * the page's chunks installed. The script first lists the chunks' URLs in `self.__pageChunks`, so that
+ * prefetching (patched in @docusaurus/core) does not fetch them again for the links on the page.
  */
 export function pageBundle(chunks: Script[], runtime: Script, baseUrl: string): string {
   const urls = JSON.stringify(chunks.map(({file}) => `${baseUrl}${file}`));
+  const list = `self.${chunkLoadingGlobal}`;
+  const wrapped = ({file, text}: Script) => `// ${file}\n!function(){\n${text}\n}();\n`;
   return [
     `self.__pageChunks=(self.__pageChunks||[]).concat(${urls});\n`,
-    ...[...chunks, runtime].map(({file, text}) => `// ${file}\n!function(){\n${text}\n}();\n`),
+    `var pageList=${list}=${list}||[],pushedBefore=pageList.splice(0);\n`,
+    ...chunks.map(wrapped),
+    'pageList.push.apply(pageList,pushedBefore);\n',
+    wrapped(runtime),
   ].join('');
 }
 
@@ -107,17 +118,24 @@ export function inlineScriptText(text: string): string {
  * The page's HTML with its bundle (`pageBundle`) inline, at the end of its body, instead of
  * runtime~main.js: the page's chunks come in the same response as the page, and a slow line carries
  * main.js alone after it (measured on the four longest pages, interleaved: hydration 0.06–0.14 s
- * sooner than with the bundle as a second file beside main.js). Inline, the script runs once the parser reaches it,
- * which is after the whole page and before any deferred script, so the runtime is in place when
- * main.js starts, as before. main.js (`entries`, read from the page unless given) moves up to just
- * before the page's first stylesheet link, which inline-css replaces with the whole stylesheet
- * (about 17 KB compressed): the browser finds it in the first bytes of the page, not after the
- * stylesheet's, and on a slow line asks for it about 60 ms sooner. Being deferred, it still runs
- * after the page is parsed. No `fetchpriority=high`: with no stylesheet or other script to wait for,
- * the browser asks for it just as soon at its default priority (measured: the same request and
- * arrival times), and Lighthouse's simulation counts a script fetched at high priority as blocking
- * the first paint, deferred or not. Written in the minifier's attribute style; only the two tags
- * change, and the rest of the file is left byte for byte.
+ * sooner than with the bundle as a second file beside main.js). The bundle is a module script, so
+ * that, like a deferred script, it runs after the page is parsed, in a task of its own: as a classic
+ * inline script it ran as the parser reached it, and on a fast line the page's parse, the bundle,
+ * main.js and the start of hydration made one task of about 800 ms at 4× CPU; as a module the
+ * longest was 330–520 ms, and hydration came 0.1–0.2 s sooner on Slow 4G (bench/profile.ts and
+ * bench/reader-clock.ts, interleaved runs on the quickstart, the webhook guide and /api/payments).
+ * Deferred and module scripts run in the order the page names them, so main.js runs first; it only
+ * pushes its modules onto the runtime's chunk list, and its entry starts when the bundle's runtime
+ * does, after the page's chunks (`pageBundle`). A module is strict code throughout, so the build
+ * checks that each bundle parses as one (./module-check.ts). main.js (`entries`, read from the page
+ * unless given) moves up to just before the page's first stylesheet link, which inline-css replaces
+ * with the whole stylesheet (about 17 KB compressed): the browser finds it in the first bytes of the
+ * page, not after the stylesheet's, and on a slow line asks for it about 60 ms sooner. No
+ * `fetchpriority=high`: with no stylesheet or other script to wait for, the browser asks for it just
+ * as soon at its default priority (measured: the same request and arrival times), and Lighthouse's
+ * simulation counts a script fetched at high priority as blocking the first paint, deferred or not.
+ * Written in the minifier's attribute style; only the two tags change, and the rest of the file is
+ * left byte for byte.
  */
 export function withPageBundle(html: string, bundle: string, entries?: {runtime: string; main: string}): string {
   const end = html.indexOf('</head>');
@@ -142,5 +160,5 @@ export function withPageBundle(html: string, bundle: string, entries?: {runtime:
     head = `${head.slice(0, stylesheet)}${mainTag}${head.slice(stylesheet)}`;
   }
   const body = html.slice(end, bodyEnd);
-  return `${head}${body}<script>${inlineScriptText(bundle)}</script>${html.slice(bodyEnd)}`;
+  return `${head}${body}<script type=module>${inlineScriptText(bundle)}</script>${html.slice(bodyEnd)}`;
 }

@@ -243,9 +243,11 @@ test.describe('prefetching each chunk once (the @docusaurus/core patch)', () => 
         .getEntriesByType('resource')
         .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
         .map((e) => e.name),
-      inline: [...document.querySelectorAll<HTMLScriptElement>('script:not([src]):not([type])')].map(
-        (script) => script.text,
-      ),
+      inline: [
+        ...document.querySelectorAll<HTMLScriptElement>(
+          'script:not([src]):not([type]), script[type=module]:not([src])',
+        ),
+      ].map((script) => script.text),
     }));
     const carried = filesInPageBundle(pageBundleOf(inline)).map((file) => `${origin}${file}`);
     return [...new Set([...requested, ...carried])];

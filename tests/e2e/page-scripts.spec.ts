@@ -67,7 +67,7 @@ for (const route of [...sampled, unknownPath]) {
       const html = await response.text();
       const bundle = pageBundleOf(inlineScriptsOf(html));
       const withoutBundle = html
-        .replace(`<script>${bundle}</script>`, '')
+        .replace(`<script type=module>${bundle}</script>`, '')
         .replace(
           /<script src=\/assets\/js\/main\.[0-9a-f]{8}\.js defer>/,
           (main) => `<script src=${runtimeScript} defer></script>${main}`,
@@ -100,10 +100,11 @@ for (const route of [...sampled, unknownPath]) {
 
 // How the scripts reach a slow phone sooner (plugins/page-scripts): main.js named before the
 // stylesheet the page holds inline, so the browser asks for it with the page's first bytes; the
-// bundle last in the body, after everything the page shows; main.js begins with Chromium's compile
-// hint, and the bundle, compiled on the main thread as the parser reaches it, does not.
+// bundle last in the body, after everything the page shows, as a module script, which runs after
+// the parse in a task of its own; main.js begins with Chromium's compile hint, and the bundle,
+// compiled on the main thread when it runs, does not.
 for (const route of [...sampled, unknownPath]) {
-  test(`${route}: main.js is named before the inline stylesheet, the bundle ends the body, and main.js alone begins with the compile hint`, async ({
+  test(`${route}: main.js is named before the inline stylesheet, the bundle is a module script ending the body, and main.js alone begins with the compile hint`, async ({
     request,
   }) => {
     const html = await (await request.get(route)).text();
@@ -116,7 +117,10 @@ for (const route of [...sampled, unknownPath]) {
     expect(style, 'the page holds its stylesheet').toBeGreaterThan(0);
     expect(scripts[0].index, 'main.js is named first').toBeLessThan(style);
     const bundle = pageBundleOf(inlineScriptsOf(html));
-    expect(html.endsWith(`<script>${bundle}</script></body>`), 'the bundle is the last thing in the page').toBe(true);
+    expect(
+      html.endsWith(`<script type=module>${bundle}</script></body>`),
+      'the bundle, a module script, is the last thing in the page',
+    ).toBe(true);
     expect(bundle.startsWith('self.__pageChunks='), 'the bundle, without the hint').toBe(true);
     const main = await (await request.get(scripts[0][1])).text();
     expect(main.startsWith('//# allFunctionsCalledOnLoad\n'), scripts[0][1]).toBe(true);

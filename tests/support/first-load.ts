@@ -29,9 +29,9 @@ export function pageBundleOf(inlineScripts: string[]): string {
   return bundles[0];
 }
 
-/** The inline scripts of a page's HTML, as written (not JSON-LD or other data blocks). */
+/** The inline scripts of a page's HTML, classic and module, as written (not JSON-LD or other data blocks). */
 export const inlineScriptsOf = (html: string): string[] =>
-  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  [...html.matchAll(/<script(?: type=module)?>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
 
 /** Data saver on: Docusaurus then prefetches no link, so every request is the page's own. */
 export async function turnOffPrefetching(page: Page): Promise<void> {

@@ -70,10 +70,11 @@ test("a chain's files: every chunk name of each route, nested ones included, eac
 });
 
 describe("a page's bundle", () => {
-  const chunk = (id: string) => `"use strict";(self.webpackChunk=self.webpackChunk||[]).push([["${id}"],{${id}(){}}]);`;
-  const runtime = '(()=>{self.installed=(self.webpackChunk||[]).map((c)=>c[0][0]);x=1})();';
+  const chunk = (id: string) =>
+    `"use strict";(self.webpackChunkcoinwharf_docs=self.webpackChunkcoinwharf_docs||[]).push([["${id}"],{${id}(){}}]);`;
+  const runtime = '(()=>{"use strict";self.installed=self.webpackChunkcoinwharf_docs.map((c)=>c[0][0])})();';
 
-  test('the list of chunk URLs, then the chunks in order and the runtime, each under its path in a function of its own; no compile hint, since it is inline', () => {
+  test('the list of chunk URLs, what is already on the chunk list taken out, the chunks in order, what was taken out put back, and the runtime, each file under its path in a function of its own; no compile hint, since it is inline', () => {
     expect(
       pageBundle(
         [
@@ -85,24 +86,31 @@ describe("a page's bundle", () => {
       ),
     ).toBe(
       'self.__pageChunks=(self.__pageChunks||[]).concat(["/docs/assets/js/1.a.js","/docs/assets/js/2.b.js"]);\n' +
+        'var pageList=self.webpackChunkcoinwharf_docs=self.webpackChunkcoinwharf_docs||[],pushedBefore=pageList.splice(0);\n' +
         `// assets/js/1.a.js\n!function(){\n${chunk('1')}\n}();\n` +
         `// assets/js/2.b.js\n!function(){\n${chunk('2')}\n}();\n` +
+        'pageList.push.apply(pageList,pushedBefore);\n' +
         `// assets/js/runtime~main.c.js\n!function(){\n${runtime}\n}();\n`,
     );
   });
 
-  test('run as one script: the runtime finds every chunk, and each file keeps its own strictness', () => {
-    const strictChunk = `"use strict";self.strict=(function(){return this})()===undefined;${chunk('1')}`;
-    const self: Record<string, unknown> = {};
-    const context = {self};
+  test("run as one strict script, as a module script is, after main.js: the runtime reads the page's chunks before main.js's, and the files' top-level names do not clash", () => {
+    const declaring = (id: string) => `const seen=${id};self.seen=(self.seen||[]).concat(seen);${chunk(id)}`;
+    const self: Record<string, unknown> = {webpackChunkcoinwharf_docs: [[['main'], {}]]};
     runInNewContext(
-      pageBundle([{file: 'assets/js/1.a.js', text: strictChunk}], {file: 'assets/js/r.js', text: runtime}, '/'),
-      context,
+      `"use strict";${pageBundle(
+        [
+          {file: 'assets/js/1.a.js', text: declaring('1')},
+          {file: 'assets/js/2.b.js', text: declaring('2')},
+        ],
+        {file: 'assets/js/r.js', text: runtime},
+        '/',
+      )}`,
+      {self},
     );
-    expect(self.installed).toEqual(['1']);
-    expect(self.strict, 'the chunk ran in strict mode').toBe(true);
-    expect((context as Record<string, unknown>).x, 'the runtime ran in its own (sloppy) mode').toBe(1);
-    expect(self.__pageChunks).toEqual(['/assets/js/1.a.js']);
+    expect(self.installed).toEqual(['1', '2', 'main']);
+    expect(self.seen).toEqual([1, 2]);
+    expect(self.__pageChunks).toEqual(['/assets/js/1.a.js', '/assets/js/2.b.js']);
   });
 });
 
@@ -111,11 +119,11 @@ describe("a page's scripts", () => {
     '<html><head><title>A</title><script src=/assets/js/runtime~main.a.js defer></script>' +
     '<script src=/assets/js/main.b.js defer></script></head><body><script>inline()</script></body>';
 
-  test('the runtime goes, main.js stays at the default priority, and the bundle is inline at the end of the body; the rest untouched', () => {
+  test('the runtime goes, main.js stays at the default priority, and the bundle is an inline module script at the end of the body; the rest untouched', () => {
     expect(withPageBundle(page, 'bundle()')).toBe(
       '<html><head><title>A</title>' +
         '<script src=/assets/js/main.b.js defer></script>' +
-        '</head><body><script>inline()</script><script>bundle()</script></body>',
+        '</head><body><script>inline()</script><script type=module>bundle()</script></body>',
     );
   });
 
@@ -127,16 +135,16 @@ describe("a page's scripts", () => {
     expect(withPageBundle(styled, 'bundle()')).toBe(
       '<html><head><title>A</title><script src=/assets/js/main.b.js defer></script>' +
         '<link rel=stylesheet href=/assets/css/styles.d.css><meta name=x content=y></head>' +
-        '<body><p>text</p><script>bundle()</script></body>\n',
+        '<body><p>text</p><script type=module>bundle()</script></body>\n',
     );
   });
 
   test('what the HTML parser would read as the end of the script, or as a comment or script start inside it, is written with \\x3C', () => {
     const bundle = 'a="</script>";b=/^<!-- tabs/;c="<SCRIPT src=x>";d="</Script";e=1<2';
     const html = withPageBundle(page, bundle);
-    const inline = html.slice(html.lastIndexOf('<script>'));
+    const inline = html.slice(html.lastIndexOf('<script type=module>'));
     expect(inline).toBe(
-      '<script>a="\\x3C/script>";b=/^\\x3C!-- tabs/;c="\\x3CSCRIPT src=x>";d="\\x3C/Script";e=1<2</script></body>',
+      '<script type=module>a="\\x3C/script>";b=/^\\x3C!-- tabs/;c="\\x3CSCRIPT src=x>";d="\\x3C/Script";e=1<2</script></body>',
     );
     expect(inline.match(/<\/script/gi), "one end tag, the element's own").toHaveLength(1);
     expect(inline).not.toContain('<!--');
@@ -145,7 +153,8 @@ describe("a page's scripts", () => {
   test('the written script means what the bundle meant', () => {
     const bundle = 'self.a="</script>";self.b=/^<!-- tabs: (x)/.exec("<!-- tabs: x")[1];self.c=`<script>`;';
     const html = withPageBundle(page, bundle);
-    const written = html.slice(html.lastIndexOf('<script>') + '<script>'.length, html.lastIndexOf('</script>'));
+    const start = '<script type=module>';
+    const written = html.slice(html.lastIndexOf(start) + start.length, html.lastIndexOf('</script>'));
     const [before, after] = [bundle, written].map((text) => {
       const self: Record<string, unknown> = {};
       runInNewContext(text, {self});
