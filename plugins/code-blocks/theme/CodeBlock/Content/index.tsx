@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
 import clsx from 'clsx';
 import {usePrismTheme, useThemeConfig} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
@@ -8,11 +8,17 @@ import type {Props} from '@theme/CodeBlock/Content';
 import {Highlight, loadedTokenClasses} from '../../../client';
 import type {ColorModes, styledTokenClassName, stylesShowOnSpaces} from '../tokenClasses';
 import {compactLine, type ClassNameOf, type LinePiece} from '../compactLine';
+import {codeSize, type CodeSize} from '../codeSize';
 import {useServerRendered} from '@site/src/internal/useServerRendered';
 import styles from './styles.module.css';
 
 /** Hydration keeps the `<code>` the server rendered: React leaves an element with this inner HTML untouched. */
 const keptServerHtml = {__html: ''};
+
+/** The `<pre>`'s style with the block's size (../codeSize.ts), which its code's placeholder size reads. */
+function sizedStyle(plain: PrismTheme['plain'], {lines, columns}: CodeSize): CSSProperties {
+  return {...plain, '--cw-code-lines': lines, '--cw-code-columns': columns} as CSSProperties;
+}
 
 function lineProps({className}: LineInputProps) {
   return {className: clsx('token-line', className)};
@@ -115,6 +121,10 @@ function CodeLine({pieces, className}: {pieces: LinePiece[]; className?: string[
  *   way (its text never changes); the `<pre>` around it, the title and the
  *   buttons (copy, word wrap) hydrate as usual. A block first rendered in the
  *   browser (after a client-side navigation) is tokenized and rendered there.
+ * - The `<pre>` carries the block's size in lines and columns (../codeSize.ts),
+ *   so that the code can wait to be laid out until it nears the viewport. A
+ *   kept block's size is the server's: the browser does not have its text, and
+ *   hydration leaves the server's attributes as they are.
  */
 export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
@@ -127,7 +137,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
     lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering,
   );
   const codeStyle = lineNumbersStart === undefined ? undefined : {counterReset: `line-count ${lineNumbersStart - 1}`};
-  const pre = (children: ReactNode) => (
+  const pre = (children: ReactNode, size?: CodeSize) => (
     <pre
       ref={wordWrap.codeBlockRef}
       // A scrollable region must be reachable by keyboard (as upstream).
@@ -140,7 +150,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
         styles.scrollCue,
         'thin-scrollbar',
       )}
-      style={prismTheme.plain}
+      style={size ? sizedStyle(prismTheme.plain, size) : prismTheme.plain}
     >
       {children}
     </pre>
@@ -160,6 +170,10 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
       {({tokens: lines}) => {
         // Read here, not above: in the browser the classes arrive with Prism, which re-renders this.
         const classes = tokenClassesFor(prism.theme, prism.darkTheme ?? prism.theme);
+        const size =
+          lineNumbersStart === undefined
+            ? codeSize(lines.map((line) => line.map((token) => token.content).join('')))
+            : undefined;
         return pre(
           <code className={codeClassName} style={codeStyle}>
             {lines.map((line, i) => {
@@ -178,6 +192,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
               );
             })}
           </code>,
+          size,
         );
       }}
     </Highlight>
