@@ -121,9 +121,10 @@ export function inlineScriptText(text: string): string {
  * sooner than with the bundle as a second file beside main.js). The bundle is a module script, so
  * that, like a deferred script, it runs after the page is parsed, in a task of its own: as a classic
  * inline script it ran as the parser reached it, and on a fast line the page's parse, the bundle,
- * main.js and the start of hydration made one task of about 800 ms at 4× CPU; as a module the
- * longest was 330–520 ms, and hydration came 0.1–0.2 s sooner on Slow 4G (bench/profile.ts and
- * bench/reader-clock.ts, interleaved runs on the quickstart, the webhook guide and /api/payments).
+ * main.js and the start of hydration made one task of 630–910 ms at 4× CPU; as a module the
+ * longest was 390–720 ms, and hydration on Slow 4G came as soon or up to 0.05 s sooner
+ * (bench/profile.ts and bench/reader-clock.ts, interleaved runs on the quickstart, the webhook guide
+ * and /api/payments).
  * Deferred and module scripts run in the order the page names them, so main.js runs first; it only
  * pushes its modules onto the runtime's chunk list, and its entry starts when the bundle's runtime
  * does, after the page's chunks (`pageBundle`). A module is strict code throughout, so the build
