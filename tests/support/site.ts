@@ -81,6 +81,17 @@ export async function scrollToEnd(page: Page): Promise<void> {
   }
 }
 
+/** Scrolls back to the top of the page by screenfuls, with a rendered frame at each, as `scrollToEnd` goes down. */
+export async function scrollToTop(page: Page): Promise<void> {
+  for (let top = false; !top;) {
+    top = await page.evaluate(async () => {
+      window.scrollBy(0, -window.innerHeight);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.scrollY <= 0;
+    });
+  }
+}
+
 /** Switches from light to dark mode as a reader does: one click on the navbar's colour mode toggle. */
 export async function switchToDarkMode(page: Page): Promise<void> {
   const html = page.locator('html');
