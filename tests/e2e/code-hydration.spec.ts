@@ -177,6 +177,80 @@ test('a full load keeps the server-rendered code: no token span is hydrated, reb
   expect(found.styled).toBe(0);
 });
 
+/**
+ * Counts, for each code block's `<code>`, the commits that gave it new props (React renders a
+ * component's elements with new props objects each time it renders it): a stand-in for React's
+ * devtools hook, which React's production build calls after every commit.
+ */
+async function countCodeRenders(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counts = new Map<Element, {props: unknown; renders: number}>();
+    const commits = {count: 0};
+    Object.assign(window, {codeRenders: counts, reactCommits: commits});
+    const propsOf = (element: Element) => {
+      const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+      return key === undefined ? undefined : (element as unknown as Record<string, unknown>)[key];
+    };
+    Object.assign(window, {
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        isDisabled: false,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: () => {
+          commits.count += 1;
+          for (const code of document.querySelectorAll('.theme-code-block code')) {
+            const props = propsOf(code);
+            const seen = counts.get(code);
+            // Until React has hydrated an element, it has no props: its first props are not a second render.
+            if (seen?.props === undefined) counts.set(code, {props, renders: 0});
+            else if (seen.props !== props) counts.set(code, {props, renders: seen.renders + 1});
+          }
+        },
+      },
+    });
+  });
+}
+
+// Two things rendered every block again right after hydration, for nothing: the hook that tells a
+// kept block (src/internal/useServerRendered.ts) gave React two snapshots that differed, which React
+// settles with a synchronous render; and the colour mode context changed its `colorModeChoice` from
+// the server's null to the page's "light" (the theme-common patch). At 1280 px most blocks of the
+// quickstart fit, so they get no word wrap button, the one thing that should render them again.
+test('after hydration, React renders no kept code block again unless its word wrap button comes', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  await countCodeRenders(page);
+  await page.goto(routes.quickstart);
+  await waitForHydration(page);
+  const blocks = await waitForCodeButtons(page);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
+  );
+  const found = await page.evaluate(() => {
+    const {codeRenders, reactCommits} = window as unknown as {
+      codeRenders: Map<Element, {renders: number}>;
+      reactCommits: {count: number};
+    };
+    const withoutWrap = [...codeRenders].filter(
+      ([code]) => !code.closest('.theme-code-block')!.querySelector('button[aria-label="Toggle word wrap"]'),
+    );
+    return {
+      commits: reactCommits.count,
+      watched: codeRenders.size,
+      withoutWrap: withoutWrap.length,
+      renderedAgain: withoutWrap.filter(([, {renders}]) => renders > 0).map(([, {renders}]) => renders),
+    };
+  });
+  // The counter saw React commit and every block of the page, most of them without a word wrap button.
+  expect(found.commits).toBeGreaterThan(1);
+  expect(found.watched).toBe(blocks);
+  expect(found.withoutWrap).toBeGreaterThan(20);
+  expect(found.renderedAgain).toEqual([]);
+});
+
 test('the built HTML colours code tokens with classes, never inline styles', () => {
   const html = readFileSync(inBuild(routes.quickstart, 'index.html'), 'utf8');
   expect(html).toContain('class="token keyword');

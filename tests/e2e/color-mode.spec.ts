@@ -41,6 +41,22 @@ test.describe('color mode (SPEC §3, §4)', () => {
   });
 });
 
+test.describe('color mode before any script runs', () => {
+  test.use({javaScriptEnabled: false, colorScheme: 'dark'});
+
+  // The site does not follow the system's mode, so the page opens in light mode, and the server's
+  // toggle says so: it said "system mode" until React, once hydrated, rendered every colour mode
+  // reader again (code blocks included) to say "light mode".
+  for (const route of [routes.welcome, routes.quickstart]) {
+    test(`${route}: the toggle in the server's HTML names light mode`, async ({page}) => {
+      await page.goto(route);
+      const toggle = page.getByRole('button', {name: 'Switch between dark and light mode (currently light mode)'});
+      await expect(toggle).toHaveCount(1);
+      await expect(toggle).toHaveAttribute('title', 'light mode');
+    });
+  }
+});
+
 test.describe('announcement bar (SPEC §4)', () => {
   const bar = (page: import('@playwright/test').Page) => page.locator('.theme-announcement-bar');
 
