@@ -108,7 +108,12 @@ describe('check:upgrade', () => {
         file: 'patches/@docusaurus+theme-common+3.10.2.patch',
         package: '@docusaurus/theme-common',
         version: '3.10.2',
-        files: ['lib/hooks/useCodeWordWrap.js', 'lib/hooks/useWindowSize.js'],
+        files: [
+          'lib/contexts/colorMode.js',
+          'lib/hooks/useCodeWordWrap.js',
+          'lib/hooks/useWindowSize.js',
+          'lib/utils/reactUtils.js',
+        ],
       },
       {
         file: 'patches/@easyops-cn+docusaurus-search-local+0.55.3.patch',
