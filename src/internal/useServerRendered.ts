@@ -17,7 +17,9 @@ const hydratedMounts = new WeakSet<object>();
  * Reading it marks this mount as hydrated, and the client snapshot is that mark,
  * so both snapshots agree once hydration has committed. Where they differ, React
  * renders every such component again, synchronously, right after hydration: all
- * of a long guide's code blocks, 60 ms at 4× CPU on the quickstart.
+ * of a long guide's code blocks (with the colour mode change of the theme-common
+ * patch, 41–114 ms of synchronous rendering at 4× CPU on the three longest pages,
+ * bench/function-profile-report.md).
  */
 export function useServerRendered(): boolean {
   const [mount] = useState(() => ({}));

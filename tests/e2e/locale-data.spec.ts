@@ -2,11 +2,12 @@ import {expect, test, type Page} from '@playwright/test';
 import {waitForHydration} from '../support/site';
 
 // A page's first call to one of the browser's locale-aware functions (a string's `localeCompare`, an
-// `Intl` collator or formatter, `toLocaleString`) loads the locale's ICU data on the main thread:
-// 70–85 ms at 4× CPU in Chromium, for a one-character compare. Nothing a page shows while it loads
-// needs it (dates and numbers are written at build time), so no page may call one from its first byte
-// until it is hydrated and the browser is idle. upstream theme-common sorted a memoized object's keys
-// with `localeCompare` while the docs layout hydrates (patches/@docusaurus+theme-common+3.10.2.md).
+// `Intl` collator or formatter, `toLocaleString`) loads the locale's ICU data on the main thread: at
+// 4× CPU in Chromium, 43–47 ms on the quickstart and 69–87 ms in an empty page, for a one-character
+// compare. Nothing a page shows while it loads needs it (dates and numbers are written at build time),
+// so no page may call one from its first byte until it is hydrated and the browser is idle. Upstream
+// theme-common sorted a memoized object's keys with `localeCompare` right after a doc page hydrates
+// on a phone (patches/@docusaurus+theme-common+3.10.2.md).
 
 /** The site's heaviest pages and its two kinds of light one: home and a short doc. */
 const loadedRoutes = ['/', '/welcome', '/payments/quickstart', '/payments/webhook-guide', '/api/payments'];
