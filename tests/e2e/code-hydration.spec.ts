@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {turnOffPrefetching} from '../support/first-load';
 import {recordRequests} from '../support/network';
-import {inBuild, inSite, routes, waitForHydration} from '../support/site';
+import {inBuild, inSite, routes, waitForHydration, waitForTwoIdlePeriods} from '../support/site';
 import {expectedSampleCode, sampleFileOf} from '../support/sample-part';
 
 // Code blocks a page's HTML brings are kept as the server rendered them: the
@@ -226,9 +226,7 @@ test('after hydration, React renders no kept code block again unless its word wr
   await page.goto(routes.quickstart);
   await waitForHydration(page);
   const blocks = await waitForCodeButtons(page);
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
-  );
+  await waitForTwoIdlePeriods(page);
   const found = await page.evaluate(() => {
     const {codeRenders, reactCommits} = window as unknown as {
       codeRenders: Map<Element, {renders: number}>;

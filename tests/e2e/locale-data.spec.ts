@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {waitForHydration} from '../support/site';
+import {waitForHydration, waitForTwoIdlePeriods} from '../support/site';
 
 // A page's first call to one of the browser's locale-aware functions (a string's `localeCompare`, an
 // `Intl` collator or formatter, `toLocaleString`) loads the locale's ICU data on the main thread: at
@@ -52,16 +52,6 @@ async function recordLocaleCalls(page: Page): Promise<void> {
   });
 }
 
-/** Resolves after two idle periods: what the page does right after hydration (its effects, the code buttons) has run. */
-function twoIdlePeriods(page: Page): Promise<void> {
-  return page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        requestIdleCallback(() => requestIdleCallback(() => resolve()));
-      }),
-  );
-}
-
 /** A phone, where the docs layout swaps its sidebar for the mobile menu right after hydration, and a desktop. */
 const widths = [412, 1280];
 
@@ -75,7 +65,7 @@ test.describe('no locale data while a page loads', () => {
         await recordLocaleCalls(page);
         await page.goto(route);
         await waitForHydration(page);
-        await twoIdlePeriods(page);
+        await waitForTwoIdlePeriods(page);
         // The recorder works: a call the page makes now is counted (and then dropped).
         const recorded = await page.evaluate(() => {
           const {localeCalls} = window as unknown as {localeCalls: string[]};

@@ -67,6 +67,13 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
 
+/** Resolves after two of the browser's idle periods: what a page does right after hydration (its effects, the code buttons) has run. */
+export async function waitForTwoIdlePeriods(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
+  );
+}
+
 /**
  * Scrolls to the end of the page by screenfuls, with a rendered frame at each, so what loads as it
  * nears the screen (a diagram, a block's word wrap button, the next pages' chunks) sees every position.
