@@ -205,6 +205,17 @@ const config: Config = {
   staticDirectories: ['static'],
   baseUrlIssueBanner: true,
 
+  // The first frame waits for the whole navbar: the main wrapper after it (Layout's skip-to-content
+  // target, on every page) must be parsed before the page renders. Drawn earlier, as it was when the
+  // HTML paused inside the navbar's right-hand items, each item that arrived next pushed the ones
+  // before it left: a layout shift (tests/e2e/streamed-html.spec.ts).
+  headTags: [
+    {
+      tagName: 'link',
+      attributes: {rel: 'expect', href: '#__docusaurus_skipToContent_fallback', blocking: 'render'},
+    },
+  ],
+
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
