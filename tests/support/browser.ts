@@ -21,20 +21,11 @@ export const chromiumLaunchOptions: LaunchOptions = {
 };
 
 /**
- * Fewer threads per renderer: V8 without its background compile and GC threads, one raster thread.
- * On a virtual machine where a quarter of a test run's CPU time was the kernel's (18% of a
- * system-wide profile in the hypervisor's interrupt re-enable), every-route.spec.ts took 142–144 s
- * with these against 159–161 s without, two runs each. What the tests check does not depend on
- * them; the benchmarks (chromiumLaunchOptions) measure the browser as readers run it.
- */
-const fewerThreadsArgs = ['--js-flags=--single-threaded', '--num-raster-threads=1'];
-
-/**
  * The browser tests' Chromium: Debian's chromium-headless-shell, the same Chromium release built
  * without the browser's windowing and UI, which Playwright itself runs headless tests in. The same
  * four tests took 65–71 s in it and 80–85 s in the full browser on two cores.
  */
 export const testBrowserLaunchOptions: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
-  args: [...offlineArgs, ...fewerThreadsArgs],
+  args: offlineArgs,
 };
