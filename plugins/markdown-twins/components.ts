@@ -48,6 +48,8 @@ const renderers: Record<string, () => string> = {
   PaymentFields: () => dataTable(paymentFieldTable),
   RetrySchedule: () => dataTable(retryTable),
   EventCatalog: () => dataTable(eventTable),
+  // MDX's <head>: tags for the browser (the API reference's pages have one), nothing to read.
+  head: () => '',
   // The page's interactive tools: a twin can only say where they are.
   WebhookSignatureChecker: () =>
     '> **Interactive:** the web page has a signature checker here. It verifies a pasted delivery in the browser and names the step that fails.',

@@ -6,14 +6,31 @@ import {htmlFileFor} from '../support/built-html';
 import {routes, waitForHydration} from '../support/site';
 
 // A page's HTML reaches a slow phone in pieces, and the browser draws what it has parsed whenever the
-// network pauses. The navbar's right-hand items are right-aligned: drawn with only the first of them
-// (the search box), each item that came next pushed the ones before it left, a layout shift. The
-// page's head holds its first frame until the main wrapper after the navbar is parsed
-// (docusaurus.config.ts, headTags). Here the HTML stops in the middle of those items, long enough for
-// the browser to draw twice (or for a second, if it holds the frame), then the rest arrives.
+// network pauses. What it drew must not move when the rest arrives. Here the HTML stops at a point
+// where it did move, long enough for the browser to draw twice (or for a second, if the page holds
+// its first frame), then the rest arrives, and the page must have recorded no layout shift:
+// - in the navbar's right-hand items: right-aligned, each item that came next pushed the ones before
+//   it left. Every page's head holds its first frame until the main wrapper after the navbar is
+//   parsed (docusaurus.config.ts, headTags);
+// - in the API reference, between the introduction and the first operation: whether the page has an
+//   operation sets the article's layout on a wide screen (src/css/api-reference.css). Each operation
+//   page's head holds its first frame until its first operation is parsed (plugins/api-reference);
+// - in the home page's first feature card: a lone card spanned the row, then narrowed as the others
+//   came. The grid keeps the columns no card has reached yet (HomeFeatures/styles.module.css).
 
-/** Where the HTML pauses: in the navbar's right-hand items, after the search box, before the language menu. */
-function pausePoint(html: string): number {
+interface Pause {
+  path: string;
+  /** Where the HTML stops, in words. */
+  where: string;
+  /** Where it stops, in the page's HTML. */
+  at: (html: string) => number;
+  /** Parsed by then: one element (a CSS selector), and one that is not yet. */
+  parsed: string;
+  notYet: string;
+}
+
+/** In the navbar's right-hand items, after the search box, before the language menu. */
+function inNavbarItems(html: string): number {
   const rightItems = html.indexOf('navbar__items--right');
   const languageMenu = html.indexOf('<div class="navbar__item dropdown', rightItems);
   expect(rightItems, 'the navbar has right-hand items').toBeGreaterThan(0);
@@ -21,13 +38,40 @@ function pausePoint(html: string): number {
   return languageMenu;
 }
 
+const navbarItems = {
+  where: "inside the navbar's right-hand items",
+  at: inNavbarItems,
+  parsed: 'nav .navbar__items--right input[aria-label="Search"]',
+  notYet: 'nav .navbar__items--right .dropdown',
+};
+
+const pauses: Pause[] = [
+  {path: routes.quickstart, ...navbarItems},
+  {path: '/', ...navbarItems},
+  {
+    path: '/api/payments',
+    where: 'between the introduction and the first operation',
+    at: (html) => html.indexOf('<div class=api-operation>'),
+    parsed: '.theme-doc-markdown > p',
+    notYet: '.api-operation',
+  },
+  {
+    path: '/',
+    where: "inside the first feature card's text",
+    at: (html) => html.indexOf('Create a payment for 25.00 USD') + 'Create a payment for 25.00 USD'.length,
+    parsed: 'section[aria-labelledby="home-features-title"] h3',
+    notYet: 'section[aria-labelledby="home-features-title"] h3 ~ a',
+  },
+];
+
 /**
  * A server in front of the site's that sends `path`'s built HTML up to its pause point, then the
  * rest once `release` is called; every other request goes through to the site.
  */
-async function pausingServer(origin: string, path: string) {
+async function pausingServer(origin: string, {path, at}: Pause) {
   const html = readFileSync(htmlFileFor(path)!, 'utf8');
-  const pauseAt = pausePoint(html);
+  const pauseAt = at(html);
+  expect(pauseAt, `${path}: where the HTML pauses`).toBeGreaterThan(html.indexOf('<body'));
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const server: Server = createServer((request, response) => {
@@ -61,17 +105,17 @@ function layoutShifts(page: Page): Promise<string[]> {
   });
 }
 
-for (const path of [routes.quickstart, '/']) {
-  test(`${path}: HTML that pauses inside the navbar's right-hand items shifts nothing when the rest arrives`, async ({
+for (const pause of pauses) {
+  test(`${pause.path}: HTML that pauses ${pause.where} shifts nothing when the rest arrives`, async ({
     page,
     baseURL,
   }) => {
-    const server = await pausingServer(baseURL!, path);
+    const server = await pausingServer(baseURL!, pause);
     try {
       const loaded = page.goto(server.url);
-      // Parsed up to the pause: the search box is in the page, the language menu not yet.
-      await expect(page.locator('nav .navbar__items--right input[aria-label="Search"]')).toBeAttached();
-      await expect(page.locator('nav .navbar__items--right .dropdown')).toHaveCount(0);
+      // Parsed up to the pause, and no further.
+      await expect(page.locator(pause.parsed).first()).toBeAttached();
+      await expect(page.locator(pause.notYet)).toHaveCount(0);
       // The network stays quiet while the browser could draw two frames; one that holds the frame draws none.
       await page.evaluate(
         () =>
@@ -83,7 +127,7 @@ for (const path of [routes.quickstart, '/']) {
       server.release();
       await loaded;
       await waitForHydration(page);
-      await expect(page.locator('nav .navbar__items--right .dropdown')).toHaveCount(1);
+      await expect(page.locator(pause.notYet).first()).toBeAttached();
       // The frames after the rest arrived are drawn, and their shifts recorded, by the second one from now.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await layoutShifts(page)).toEqual([]);
