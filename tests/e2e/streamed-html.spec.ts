@@ -2,7 +2,7 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {readFileSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
-import {htmlFileFor} from '../support/built-html';
+import {builtPages, htmlFileFor} from '../support/built-html';
 import {routes, waitForHydration} from '../support/site';
 
 // A page's HTML reaches a slow phone in pieces, and the browser draws what it has parsed whenever the
@@ -136,3 +136,22 @@ for (const pause of pauses) {
     }
   });
 }
+
+// A page whose held frame waits for an element it does not have is drawn only once its whole HTML is
+// parsed (the browser's last resort): no shift, and a late first paint on every long page. So each
+// element named is one the page has, as Docusaurus names its main wrapper today.
+test('every page holds its first frame only for elements it has', () => {
+  const pages = builtPages();
+  const missing: string[] = [];
+  let held = 0;
+  for (const {file, $} of pages) {
+    for (const link of $('head link[rel="expect"][blocking="render"]').toArray()) {
+      held += 1;
+      const id = decodeURIComponent(($(link).attr('href') ?? '').replace(/^#/, ''));
+      if ($(`[id="${id}"]`).length !== 1) missing.push(`${file}: #${id}`);
+    }
+  }
+  expect(missing).toEqual([]);
+  // Every page's one for the navbar, and an operation page's own.
+  expect(held).toBeGreaterThan(pages.length);
+});
