@@ -81,10 +81,13 @@ async function pausingServer(origin: string, {path, at}: Pause) {
       void released.then(() => response.end(html.slice(pauseAt)));
       return;
     }
-    void fetch(origin + request.url).then(async (upstream) => {
-      response.writeHead(upstream.status, {'content-type': upstream.headers.get('content-type') ?? ''});
-      response.end(Buffer.from(await upstream.arrayBuffer()));
-    });
+    // A request the site cannot answer fails here at once, rather than leaving the page waiting for it.
+    void fetch(origin + request.url)
+      .then(async (upstream) => {
+        response.writeHead(upstream.status, {'content-type': upstream.headers.get('content-type') ?? ''});
+        response.end(Buffer.from(await upstream.arrayBuffer()));
+      })
+      .catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
