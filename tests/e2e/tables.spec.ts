@@ -45,6 +45,8 @@ for (const {width, hiding} of [
     await expect(page.getByText(cueText)).toHaveCount(hiding);
     const found = await overflowAndCues(page);
     expect(found).toHaveLength(7);
+    // Each drawn, with or without scripts: the page is whole, so none is held back as unfinished (src/css/custom.css).
+    for (const table of await tables(page).all()) await expect(table).toBeVisible();
     expect(found.filter(({hidesColumns}) => hidesColumns)).toHaveLength(hiding);
     for (const [i, {hidesColumns, cue}] of found.entries()) {
       expect(cue, `table ${i + 1}`).toBe(hidesColumns ? cueText : null);
@@ -64,6 +66,8 @@ for (const {width, hiding} of [
     const serverOnly = await browser.newContext({javaScriptEnabled: false, viewport: {width, height: 800}});
     const plain = await serverOnly.newPage();
     await plain.goto('/payments/');
+    await expect(tables(plain)).toHaveCount(7);
+    for (const table of await tables(plain).all()) await expect(table).toBeVisible();
     expect(await gapsAfterTables(page)).toEqual(await gapsAfterTables(plain));
     await serverOnly.close();
   });

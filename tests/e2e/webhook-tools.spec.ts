@@ -419,11 +419,21 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
     page,
   }) => {
     await turnOffPrefetching(page);
+    // Each shift with what moved, so a failure names its source.
     await page.addInitScript(() => {
-      (window as unknown as {layoutShift: number}).layoutShift = 0;
+      const shifts: string[] = [];
+      (window as unknown as {layoutShifts: string[]}).layoutShifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean}[]) {
-          if (!entry.hadRecentInput) (window as unknown as {layoutShift: number}).layoutShift += entry.value;
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+          sources: {node?: Node | null}[];
+        }[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map(({node}) =>
+            node instanceof Element ? `${node.localName}.${node.className}` : (node?.nodeName ?? 'gone'),
+          );
+          shifts.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
         }
       }).observe({type: 'layout-shift', buffered: true});
     });
@@ -456,7 +466,7 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
     await tool.scrollIntoViewIfNeeded();
     await tool.getByRole('button', {name: 'Use the official example'}).click();
     await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as {layoutShift: number}).layoutShift)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {layoutShifts: string[]}).layoutShifts)).toEqual([]);
   });
 
   test('focusing a field of a tool loads it even when nothing reports it near', async ({page}) => {
