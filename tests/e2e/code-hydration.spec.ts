@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {turnOffPrefetching} from '../support/first-load';
+import {layoutShifts} from '../support/layout-shifts';
 import {recordRequests} from '../support/network';
 import {inBuild, inSite, routes, waitForHydration, waitForTwoIdlePeriods} from '../support/site';
 import {expectedSampleCode, sampleFileOf} from '../support/sample-part';
@@ -500,22 +501,7 @@ test('every block of a full load gets the word wrap button exactly when it scrol
   expect(narrow).toBeGreaterThan(3);
 });
 
-/** Records every layout shift not caused by input, from the first byte of the page on. */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as {layoutShifts: number[]}).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean}[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({type: 'layout-shift', buffered: true});
-  });
-}
-const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as {layoutShifts: number[]}).layoutShifts);
-
 test('a full load of the quickstart shifts no layout (CLS 0)', async ({page}) => {
-  await recordLayoutShifts(page);
   const network = recordRequests(page);
   await page.goto(routes.quickstart);
   await waitForHydration(page);
@@ -528,7 +514,6 @@ test('jumping down the quickstart several screens at a time shifts no layout: ea
 }) => {
   // A phone's width, where most blocks scroll sideways.
   await page.setViewportSize({width: 375, height: 740});
-  await recordLayoutShifts(page);
   await page.goto(routes.quickstart);
   await waitForHydration(page);
   await waitForCodeButtons(page);

@@ -1,4 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
+import {layoutShifts} from '../support/layout-shifts';
 import {scrollToEnd, scrollToTop, waitForHydration} from '../support/site';
 
 // A code block's lines are laid out only when the block nears the screen (`content-visibility:
@@ -58,8 +59,6 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as {shifts: number[]}).shifts = shifts;
       // Each code that was drawn at some point (a code off the screen again is skipped again).
       document.addEventListener(
         'contentvisibilityautostatechange',
@@ -68,9 +67,6 @@ for (const viewport of [
         },
         {capture: true},
       );
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as {value: number}).value);
-      }).observe({type: 'layout-shift', buffered: true});
     });
     await page.goto('/payments/quickstart');
     await waitForHydration(page);
@@ -82,7 +78,7 @@ for (const viewport of [
       'every block was drawn on the way',
     ).toBe(0);
     await scrollToTop(page);
-    expect(await page.evaluate(() => (window as unknown as {shifts: number[]}).shifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 }
 

@@ -1,8 +1,9 @@
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {readFileSync} from 'node:fs';
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test} from '@playwright/test';
 import {builtPages, htmlFileFor} from '../support/built-html';
+import {layoutShifts} from '../support/layout-shifts';
 import {routes, waitForHydration} from '../support/site';
 
 // A page's HTML reaches a slow phone in pieces, and the browser draws what it has parsed whenever the
@@ -101,20 +102,6 @@ async function pausingServer(origin: string, {path, at}: Pause) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   return {url: `http://127.0.0.1:${port}${path}`, release, close: () => server.close()};
-}
-
-/** Every layout shift of the page so far (the browser keeps them for an observer that asks for them), one line each. */
-function layoutShifts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const observer = new PerformanceObserver(() => {});
-    observer.observe({type: 'layout-shift', buffered: true});
-    const entries = observer.takeRecords() as unknown as {value: number; sources: {node?: Node | null}[]}[];
-    observer.disconnect();
-    return entries.map(
-      ({value, sources}) =>
-        `${value.toFixed(4)}: ${sources.map(({node}) => (node instanceof Element ? `${node.localName}.${node.className}` : (node?.nodeName ?? 'gone'))).join(', ')}`,
-    );
-  });
 }
 
 for (const pause of pauses) {

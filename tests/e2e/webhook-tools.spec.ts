@@ -6,6 +6,7 @@ import {expect, test, type Locator, type Page, type Route} from '@playwright/tes
 import {Webhook} from 'standardwebhooks';
 import {testServerPort} from '../support/browser';
 import {firstLoadJs, turnOffPrefetching} from '../support/first-load';
+import {layoutShifts} from '../support/layout-shifts';
 import {routes, waitForHydration} from '../support/site';
 import {toleranceCases} from '../support/webhook-tolerance';
 
@@ -419,24 +420,6 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
     page,
   }) => {
     await turnOffPrefetching(page);
-    // Each shift with what moved, so a failure names its source.
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      (window as unknown as {layoutShifts: string[]}).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {
-          value: number;
-          hadRecentInput: boolean;
-          sources: {node?: Node | null}[];
-        }[]) {
-          if (entry.hadRecentInput) continue;
-          const moved = entry.sources.map(({node}) =>
-            node instanceof Element ? `${node.localName}.${node.className}` : (node?.nodeName ?? 'gone'),
-          );
-          shifts.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
-        }
-      }).observe({type: 'layout-shift', buffered: true});
-    });
     const requested = watchToolChunks(page);
     await page.goto(routes.webhookGuide);
     await waitForHydration(page);
@@ -466,7 +449,7 @@ test.describe('webhook tools, loaded as the reader nears them', () => {
     await tool.scrollIntoViewIfNeeded();
     await tool.getByRole('button', {name: 'Use the official example'}).click();
     await expect(tool.getByText('Verified: this delivery is authentic.')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as {layoutShifts: string[]}).layoutShifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test('focusing a field of a tool loads it even when nothing reports it near', async ({page}) => {
