@@ -5,7 +5,7 @@ must never be the payment's own deposit address. Live payments are refunded on t
 itself, sandbox payments on its test network, where Bitcoin addresses look different (tb1, m,
 n or 2 instead of bc1, 1 or 3). On the command line, the mode is your key's:
 
-    COINWHARF_SECRET_KEY=cw_test_... python3 refund_address.py base 0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42
+    COINWHARF_SECRET_KEY=cw_test_... python3 refund_address.py base 0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42
 
 It checks the format only, not the checksum some addresses carry, so one mistyped character
 can pass: have the customer paste the address, not type it. And a format check cannot tell

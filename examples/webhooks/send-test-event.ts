@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const paymentId = `pay_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
   const eventId = process.env.EVENT_ID ?? `evt_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-  const address = '0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603';
+  const address = '0x7D3a1f9C2b84E5F06A19c3D7e2b5a8f1C4d9e603';
   const createdAt = new Date(now.getTime() - 4 * 60_000);
 
   const event = {

@@ -40,7 +40,7 @@ def main() -> int:
     created_at = now - timedelta(minutes=4)
     payment_id = "pay_" + secrets.token_hex(12)
     event_id = os.environ.get("EVENT_ID") or "evt_" + secrets.token_hex(12)
-    address = "0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603"
+    address = "0x7D3a1f9C2b84E5F06A19c3D7e2b5a8f1C4d9e603"
 
     event = {
         "id": event_id,

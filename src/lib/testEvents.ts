@@ -14,8 +14,8 @@ export function randomId(prefix: 'evt' | 'pay' | 'rf'): string {
   return `${prefix}_${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
-const address = '0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603';
-const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const address = '0x7D3a1f9C2b84E5F06A19c3D7e2b5a8f1C4d9e603';
+const customerAddress = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
 
 /** The money of a sample payment in each status (payment.updated: more funds after it succeeded). */
 const moneyByStatus: Record<string, {received: string; pending: string; confirmations: number; labels: string[]}> = {

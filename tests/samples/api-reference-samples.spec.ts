@@ -18,7 +18,7 @@ import {closedSchemas} from '../support/closed-description';
 
 type Json = Record<string, any>;
 const raw: Json = parse(readFileSync(descriptionPath, 'utf8'));
-const refundAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const refundAddress = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
 
 const apiOperations = Object.values<Json>(raw.paths).flatMap((item) =>
   ['get', 'post', 'put', 'patch', 'delete'].filter((method) => item[method]).map((method) => item[method] as Json),

@@ -265,7 +265,7 @@ languages.forEach((language, i) => {
         samples.createRefund[i],
         mockEnv(mock, {
           PAYMENT_ID: created.id,
-          REFUND_ADDRESS: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+          REFUND_ADDRESS: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42',
           REFUND_AMOUNT: '25.00',
           REFUND_CURRENCY: 'USDC',
         }),
@@ -279,7 +279,7 @@ languages.forEach((language, i) => {
         amount: {amount: '25.00', currency: 'USDC'},
         asset: 'USDC',
         network: 'base',
-        address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+        address: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42',
       });
       expect(refund.id).toMatch(/^rf_/);
       const request = onlyRequest(mock, from);
@@ -445,7 +445,7 @@ languages.forEach((language, i) => {
       await callMock(mock, 'POST', '/refunds', {
         payment: paidIds[0],
         amount: {amount: '10.00', currency: 'USDC'},
-        address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+        address: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42',
       });
       const from = mock.requests.length;
       const run = await runSample(samples.getBalance[i], mockEnv(mock));
@@ -467,7 +467,7 @@ languages.forEach((language, i) => {
     test(`${samples.listRefunds[i]} lists the refunds of PAYMENT_ID, newest first, the failed one included`, async ({
       mock,
     }) => {
-      const address = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+      const address = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
       const [payment, other] = [await createPayment(mock), await createPayment(mock)];
       for (const {id} of [payment, other])
         await callMock(mock, 'POST', `/sandbox/payments/${id}/simulate`, {outcome: 'exact'});
@@ -499,7 +499,7 @@ languages.forEach((language, i) => {
     test(`${samples.listRefunds[i]} follows has_more: a payment with 101 refunds has them all listed, from two pages`, async ({
       mock,
     }) => {
-      const address = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+      const address = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
       const payment = await createPayment(mock);
       await callMock(mock, 'POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'exact'});
       const made: string[] = [];
@@ -537,7 +537,7 @@ languages.forEach((language, i) => {
       await callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome: 'exact'});
       const refund = await callMock(mock, 'POST', '/refunds', {
         payment: created.id,
-        address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+        address: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42',
       });
       await callMock(mock, 'POST', `/sandbox/refunds/${refund.id}/simulate`, {outcome: 'succeed'});
       const from = mock.requests.length;
@@ -696,7 +696,7 @@ test('fees and settlement says what GET /v1/refunds lists: every refund newest f
   );
   expect(names).toEqual(['limit', 'starting_after', 'payment']);
   // Without `payment`, the refunds of every payment.
-  const address = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+  const address = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
   const [one, two] = [await createPayment(mock), await createPayment(mock)];
   for (const {id} of [one, two]) await callMock(mock, 'POST', `/sandbox/payments/${id}/simulate`, {outcome: 'exact'});
   const made = [];
@@ -733,7 +733,7 @@ test('an API sample run without what it needs prints one line saying what is mis
       samples.createRefund[i],
       {
         PAYMENT_ID: 'pay_0000000000000000nosuch00',
-        REFUND_ADDRESS: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+        REFUND_ADDRESS: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42',
         REFUND_AMOUNT: '1.00',
       },
       "Set REFUND_CURRENCY to the payment's asset, such as USDC",
@@ -867,7 +867,7 @@ test.describe('the mock holds requests to api/openapi.yaml', () => {
 });
 
 // Samples that change something: each POSTs once, with an Idempotency-Key, after this set-up.
-const refundAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const refundAddress = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
 const paid = async (mock: MockApi, outcome: string) => {
   const created = await createPayment(mock);
   return callMock(mock, 'POST', `/sandbox/payments/${created.id}/simulate`, {outcome});

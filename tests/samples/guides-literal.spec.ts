@@ -154,7 +154,7 @@ function printed(run: CommandRun): any {
 }
 
 /** The address a reader testing refunds gives: one on Base, not a payment's own. */
-const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const customerAddress = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
 
 /** What a reader puts in place of each placeholder the pages show. */
 function placeholders(runs: CommandRun[]): Record<string, () => string> {

@@ -21,7 +21,7 @@ const createRefund = [
   'examples/api/create-refund.ts',
   'examples/api/create_refund.py',
 ];
-const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const customerAddress = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
 
 test.describe.configure({timeout: 120_000});
 

@@ -10,7 +10,7 @@ import {callMock, mockEnv, parseOutput, quickstartPayment, runSample, test} from
 // must move money exactly as the docs say. Each test drives the API the way an
 // integrator's code would, and reads the outcome back from the API.
 
-const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const customerAddress = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
 
 async function payment(mock: MockApi, outcome?: string, body: object = quickstartPayment) {
   const created = await callMock(mock, 'POST', '/payments', body);

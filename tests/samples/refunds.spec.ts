@@ -24,7 +24,7 @@ const refundOverpayment = ['examples/refunds/refund-overpayment.ts', 'examples/r
 const refundAddress = ['examples/refunds/refund-address.ts', 'examples/refunds/refund_address.py'];
 
 /** The address the customer gave, on Base. */
-const customerAddress = '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42';
+const customerAddress = '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42';
 
 test.describe.configure({timeout: 120_000});
 
@@ -640,7 +640,7 @@ for (const file of refundAddress) {
   });
 
   test(`${file} refuses the payment's own deposit address, whatever its letter case`, async () => {
-    const deposit = '0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603';
+    const deposit = '0x7D3a1f9C2b84E5F06A19c3D7e2b5a8f1C4d9e603';
     const run = await runScript(file, ['base', deposit.toLowerCase(), deposit], {COINWHARF_SECRET_KEY: testSecretKey});
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("That is the payment's own deposit address");

@@ -458,7 +458,7 @@ function receiverContract(name: string, target: () => Target) {
           reason: 'overpayment',
           asset: 'USDC',
           network: 'base',
-          address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+          address: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42',
           transaction_hash: null,
           network_fee: null,
           created_at: '2025-01-01T10:50:00Z',
@@ -473,7 +473,7 @@ function receiverContract(name: string, target: () => Target) {
     await expect
       .poll(() => [...target().printed(failed.eventId), ...target().printed(succeeded.eventId)])
       .toEqual([
-        `${failed.eventId} refund.failed for rf_6Nc1VbT8kW3qHs5LmZ0dJx2P of pay_2x7Q9mKfR4sLw8NvB3hTzYcE: 2.50 USDC to 0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42 on base not returned; confirm the address with the customer and refund again`,
+        `${failed.eventId} refund.failed for rf_6Nc1VbT8kW3qHs5LmZ0dJx2P of pay_2x7Q9mKfR4sLw8NvB3hTzYcE: 2.50 USDC to 0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42 on base not returned; confirm the address with the customer and refund again`,
         `${succeeded.eventId} refund.succeeded for rf_6Nc1VbT8kW3qHs5LmZ0dJx2P: nothing to do`,
       ]);
   });

@@ -55,7 +55,7 @@ export function newEventId(): string {
 /** A payment.succeeded event as Coinwharf sends it, serialised compactly. */
 export function paymentSucceeded(eventId: string, reference = 'order_1042'): string {
   const paymentId = `pay_${randomBytes(12).toString('hex')}`;
-  const address = '0x7d3A1f9c2B84e5F06a19C3d7E2b5a8F1c4D9e603';
+  const address = '0x7D3a1f9C2b84E5F06A19c3D7e2b5a8f1C4d9e603';
   return JSON.stringify({
     id: eventId,
     type: 'payment.succeeded',

@@ -60,7 +60,7 @@ test('a failed refund of everything an UNDER payment held moves it from canceled
   await call('POST', `/sandbox/payments/${payment.id}/simulate`, {outcome: 'underpay'});
   const refund = await call('POST', '/refunds', {
     payment: payment.id,
-    address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42',
+    address: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42',
   });
   expect(refund.status).toBe(201);
   expect((await call('GET', `/payments/${payment.id}`)).body.status).toBe('canceled');
@@ -98,7 +98,7 @@ test('a payment that requires action is accepted or refunded only once nothing i
     (answer.body as {error?: {code: string}}).error?.code,
   ];
   expect(refused(await call('POST', `/payments/${payment.id}/accept`))).toEqual([409, 'payment_invalid_state']);
-  const refund = {payment: payment.id, address: '0x9F2b6c1E4a7D03B58e21c6A4f0D7b3E8a5C19d42'};
+  const refund = {payment: payment.id, address: '0x9F2B6C1e4A7D03b58e21c6A4f0D7B3E8a5c19D42'};
   expect(refused(await call('POST', '/refunds', refund))).toEqual([409, 'payment_invalid_state']);
   await mock.chain.confirm(payment.id);
   expect((await call('POST', '/refunds', refund)).status).toBe(201);
