@@ -22,17 +22,18 @@ const sendsPost = (file: string) =>
     ? /--data\s|--request POST/.test(read(file))
     : /method: ['"]POST['"]|["']POST["'],/.test(read(file));
 
-test('the quickstart and going live give the samples’ retries exactly: 6 attempts of 30 s (10 s to connect in curl and Python), 1, 2, 4, 8, 16 s apart', () => {
+test('the quickstart and going live give the samples’ retries exactly: 6 attempts of 30 s (in curl 10 of them to connect; in Python 10 s to connect, then 30 s without a byte), 1, 2, 4, 8, 16 s apart', () => {
   expect(prose('docs/payments/quickstart.mdx')).toContain(
-    'If an attempt gets no answer within 30 seconds (in curl and Python, no connection within 10 of them; in Python, 30 seconds without a byte of ' +
-      'the answer), or the API answers `429`, a `5xx` or ' +
+    'If an attempt gets no answer within 30 seconds (in curl, no connection within 10 of them; in Python, no connection within 10 seconds, ' +
+      'or 30 seconds without a byte of the answer), or the API answers `429`, a `5xx` or ' +
       '`409 idempotency_in_progress`, the sample tries again with the same key: at most 6 attempts, ' +
       '1, 2, 4, 8 and 16 seconds apart, or as long as `Retry-After` asks.',
   );
   expect(prose('docs/payments/going-live.mdx')).toContain(
-    'at most 6 attempts, each given 30 seconds (in curl and Python, 10 of them to connect), 1, 2, 4, 8 and 16 seconds apart unless ' +
-      '`Retry-After` says otherwise. That is 31 seconds of waiting between attempts, and 3 minutes 31 seconds ' +
-      "at worst, when every attempt hangs. In Python, an attempt's 30 seconds are without a byte of the answer",
+    'at most 6 attempts, each given 30 seconds (in curl, 10 of them to connect; in Python, 10 seconds to connect, then 30 without a byte ' +
+      'of the answer), 1, 2, 4, 8 and 16 seconds apart unless `Retry-After` says otherwise. That is 31 seconds of waiting between ' +
+      'attempts, and 3 minutes 31 seconds at worst when every attempt connects and then hangs. In Python an attempt can take longer: ' +
+      'up to 10 seconds more when connecting is slow too',
   );
   // 6 attempts of 30 s and the 5 waits between them.
   expect(6 * 30 + (1 + 2 + 4 + 8 + 16)).toBe(3 * 60 + 31);
@@ -97,7 +98,7 @@ test('after a failed refund the refunds guide asks for a confirmed address, and 
   const guide = prose('docs/payments/webhook-guide.mdx');
   expect(guide).not.toContain('only log it');
   expect(guide).toContain(
-    '`evt_… refund.failed for rf_… of pay_…: 2.50 USDC to 0x9F2b… on base not returned; confirm the address ' +
+    '`evt_… refund.failed for rf_… of pay_…: 2.50 USDC to 0x9F2B… on base not returned; confirm the address ' +
       'with the customer and refund again`.',
   );
 });
