@@ -43,7 +43,9 @@ import {applyEvent, type CoinwharfEvent} from './webhook-event';
 //
 // Before you refund an order you have not fulfilled, cancel it, and refund only when that changed
 // one row (0 rows: a payment paid it meanwhile, so it is being fulfilled): then a payment.succeeded
-// that comes later, by a retry, a resend, a replay or the daily check, fulfils nothing.
+// that comes later, by a retry, a resend, a replay or the daily check, fulfils nothing. That is for
+// an order you give up: declining the funds of a payment that requires action, so that the customer
+// pays again, refunds that payment, not the order, so leave the order open for the new payment.
 //
 //   'UPDATE orders SET canceled_at = now() WHERE reference = $1 AND paid_by IS NULL AND canceled_at IS NULL'
 //

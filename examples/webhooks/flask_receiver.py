@@ -142,7 +142,8 @@ def apply_event(db: sqlite3.Connection, event: dict) -> str:
         # instead, with UPDATE orders SET paid_by = ? WHERE reference = ? AND paid_by IS NULL AND
         # canceled_at IS NULL, and fulfil only when that changed one row (cursor.rowcount == 1; 0: a
         # payment paid it already, you canceled the order before refunding it, or no order has that
-        # reference: unless this payment paid it, refund this payment in full).
+        # reference: unless this payment paid it, fetch it, and unless it is refunded in full (the
+        # refund that went with a cancel), refund what is left, amount_received less amount_refunded).
         # Where an order's total can change after checkout, compare payment["price"] with the
         # order's current total here too: a payment for an old total is refunded, not fulfilled.
         inserted = db.execute(
