@@ -52,7 +52,7 @@ describe('signed test events', () => {
         confirmations: 30,
         required_confirmations: 30,
         labels: [],
-        reference: 'order_1042',
+        reference: null,
         metadata: {customer_id: 'cus_8812'},
         created_at: '2025-10-09T08:49:20Z',
         updated_at: '2025-10-09T08:53:20Z',
