@@ -28,7 +28,6 @@ test('response objects are open to fields the description does not list; request
     'Money',
   ])
     expect(schemas[name].additionalProperties, name).toBeUndefined();
-
   for (const name of [
     'CreatePaymentRequest',
     'CreateRefundRequest',
