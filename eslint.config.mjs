@@ -154,6 +154,8 @@ export default tseslint.config(
       ...docusaurus.configs.recommended.rules,
       // TypeScript checks props.
       'react/prop-types': 'off',
+      // HTML's render-blocking attribute (<link rel="expect" blocking="render">), which React's types have.
+      'react/no-unknown-property': ['error', {ignore: ['blocking']}],
     },
   },
 );

@@ -1,8 +1,8 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import HomeFeatures from './_components/HomeFeatures';
 import {brand, homePage, routes} from '@site/src/constants/brand';
 import styles from './index.module.css';
@@ -11,9 +11,11 @@ function HomeHero(): ReactNode {
   return (
     <section className={clsx('hero hero--primary', styles.hero)} aria-labelledby="home-title">
       <div className="container">
-        <Heading as="h1" id="home-title" className="hero__title">
+        {/* Heading drops an h1's id (it has no anchor), and the section is named by it. */}
+        {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading */}
+        <h1 id="home-title" className="hero__title">
           {brand.siteTitle}
-        </Heading>
+        </h1>
         <p className="hero__subtitle">{brand.tagline}</p>
         <div className={styles.actions}>
           <Link className="button button--secondary button--lg" to={routes.welcome}>
@@ -31,6 +33,12 @@ function HomeHero(): ReactNode {
 export default function Home(): ReactNode {
   return (
     <Layout title={homePage.title} description={homePage.description}>
+      <Head>
+        {/* The first frame waits for the whole hero: drawn while the HTML stopped after its first
+            button, that button sat centred alone and moved left when the second came, a layout
+            shift (tests/e2e/streamed-html.spec.ts). */}
+        <link rel="expect" href="#home-features-title" blocking="render" />
+      </Head>
       <main>
         <HomeHero />
         <HomeFeatures />

@@ -60,6 +60,13 @@ const pauses: Pause[] = [
   },
   {
     path: '/',
+    where: "between the hero's two buttons",
+    at: (html) => html.indexOf('<a class="button button--outline button--lg'),
+    parsed: '.hero a.button--secondary',
+    notYet: '.hero a.button--outline',
+  },
+  {
+    path: '/',
     where: "inside the first feature card's text",
     at: (html) => html.indexOf('Create a payment for 25.00 USD') + 'Create a payment for 25.00 USD'.length,
     parsed: 'section[aria-labelledby="home-features-title"] h3',
