@@ -44,6 +44,8 @@ export interface RunOptions {
    * what it prints are unchanged; a test divides the waits it measures by it.
    */
   clockSpeed?: number;
+  /** With clockSpeed: a file the sample's clock notes each sleep in, its seconds as the code asks, a line each. */
+  clockLog?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface RunOptions {
 export function runSample(
   file: string,
   env: Record<string, string | undefined> = {},
-  {timeoutMs = 90_000, clockSpeed}: RunOptions = {},
+  {timeoutMs = 90_000, clockSpeed, clockLog}: RunOptions = {},
 ): Promise<SampleRun> {
   const runners: Record<string, [string, string[]]> = {
     '.sh': ['bash', [file]],
@@ -77,8 +79,10 @@ export function runSample(
     else childEnv[name] = value;
   }
   delete childEnv.SAMPLE_CLOCK_SPEED;
+  delete childEnv.SAMPLE_CLOCK_LOG;
   if (clockSpeed !== undefined) {
     childEnv.SAMPLE_CLOCK_SPEED = String(clockSpeed);
+    if (clockLog) childEnv.SAMPLE_CLOCK_LOG = clockLog;
     childEnv.NODE_OPTIONS = `${childEnv.NODE_OPTIONS ?? ''} --import=${path.join(clockDir, 'node-clock.mjs')}`.trim();
     childEnv.PATH = `${clockDir}${path.delimiter}${childEnv.PATH ?? ''}`;
   }

@@ -4,7 +4,9 @@ tests/support/sample-usage.ts reads the log; see its comment.
 
 With SAMPLE_CLOCK_SPEED set (run-sample.ts, clockSpeed), the sample's waits run
 that many times faster: time.sleep() and the timeouts it gives requests take
-1/SAMPLE_CLOCK_SPEED of the seconds asked for. What it prints is unchanged."""
+1/SAMPLE_CLOCK_SPEED of the seconds asked for. What it prints is unchanged.
+With SAMPLE_CLOCK_LOG set too, each sleep's seconds, as asked for, are noted in
+that file, a line each."""
 
 import os
 import sys
@@ -35,7 +37,15 @@ if _speed:
 
     _speed = float(_speed)
     _sleep = time.sleep
-    time.sleep = lambda seconds: _sleep(seconds / _speed)
+    _sleep_log = os.environ.get("SAMPLE_CLOCK_LOG")
+
+    def _faster_sleep(seconds):
+        if _sleep_log:
+            with open(_sleep_log, "a", encoding="utf-8") as log:
+                log.write(f"{seconds:g}\n")
+        _sleep(seconds / _speed)
+
+    time.sleep = _faster_sleep
 
     def _faster(timeout):
         if isinstance(timeout, tuple):
