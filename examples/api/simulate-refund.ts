@@ -21,6 +21,15 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
     throw new Error(`Cannot send the request: ${url} is not an http(s) URL`);
   }
+  // Nor is a header fetch refuses, such as a secret key with a line break inside; fetch's own error
+  // quotes the header, which holds the key: never print it.
+  try {
+    new Headers(init.headers);
+  } catch {
+    throw new Error(
+      'Cannot send the request: a header is not valid; check COINWHARF_SECRET_KEY for spaces or line breaks',
+    );
+  }
   for (let attempt = 1; ; attempt += 1) {
     // The answer with its whole body: a body that stops coming (30 s in all) is no answer either.
     // No redirects (manual: a 3xx is the answer): following one would turn a POST into a GET.

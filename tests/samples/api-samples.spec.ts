@@ -1057,20 +1057,27 @@ languages.forEach((language, i) => {
       );
     }
 
-    if (language === 'Python') {
-      proxyTest(
-        `${samples.createPayment[i]} stops at once on a secret key with a line break inside, never printing the key`,
-        async ({mock}) => {
-          const key = `${testSecretKey.slice(0, 12)}\n${testSecretKey.slice(12)}`;
-          const run = await runSample(samples.createPayment[i], mockEnv(mock, {COINWHARF_SECRET_KEY: key}), {
-            clockSpeed,
-          });
-          expect(run.code).toBe(1);
-          expect(run.stderr).toMatch(/^Cannot send the request: a header is not valid; check COINWHARF_SECRET_KEY/m);
-          expect(run.stderr + run.stdout).not.toContain(testSecretKey.slice(12));
-          expect(mock.requests).toEqual([]);
-        },
-      );
+    if (language !== 'curl') {
+      for (const file of [samples.createPayment[i], samples.getPayment[i]]) {
+        proxyTest(
+          `${file} stops at once on a secret key with a line break inside, never printing the key`,
+          async ({mock}) => {
+            const key = `${testSecretKey.slice(0, 12)}\n${testSecretKey.slice(12)}`;
+            const run = await runSample(
+              file,
+              mockEnv(mock, {COINWHARF_SECRET_KEY: key, PAYMENT_ID: 'pay_7Hc2QnX9sKd4LmP1vRt8WzYb'}),
+              {clockSpeed},
+            );
+            expect(run.code).toBe(1);
+            expect(run.stderr).toMatch(
+              /^Cannot send the request: a header is not valid; check COINWHARF_SECRET_KEY for spaces or line breaks$/m,
+            );
+            expect(run.stderr).not.toContain('retrying');
+            expect(run.stderr + run.stdout).not.toContain(testSecretKey.slice(12));
+            expect(mock.requests).toEqual([]);
+          },
+        );
+      }
     }
 
     for (const file of [samples.createPayment[i], samples.getPayment[i]]) {
