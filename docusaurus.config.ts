@@ -65,7 +65,13 @@ const changelogOptions = {
   // An entry's page links to its source like a doc's; its date is the entry's own date, so no last-updated line.
   editUrl: docsRepo.editUrl,
   postsPerPage: 'ALL',
-  feedOptions: {type: ['rss', 'atom'], xslt: true, copyright: copyrightLine},
+  // Upstream titles the feeds "<site title> Blog"; this blog is the changelog.
+  feedOptions: {
+    type: ['rss', 'atom'],
+    xslt: true,
+    copyright: copyrightLine,
+    title: `${brand.siteTitle}: ${changelog.title}`,
+  },
   onInlineTags: 'throw',
   onInlineAuthors: 'throw',
   onUntruncatedBlogPosts: 'throw',

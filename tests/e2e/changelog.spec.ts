@@ -78,4 +78,11 @@ test.describe('changelog (blog plugin at /changelog)', () => {
       routes.changelog,
     );
   });
+
+  test('its RSS and Atom feeds are titled as the changelog, not as a blog', async ({request}) => {
+    for (const feed of ['rss.xml', 'atom.xml']) {
+      const body = await (await request.get(`${routes.changelog}/${feed}`)).text();
+      expect(body.match(/<title>([^<]*)<\/title>/)?.[1], feed).toBe('Coinwharf Docs: API changelog');
+    }
+  });
 });
