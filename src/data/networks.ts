@@ -18,8 +18,11 @@ export interface Network {
    */
   confirmationsNote?: string;
   typicalTime: string;
-  /** A transaction's page on the public block explorer, live and sandbox; `{hash}` stands for the hash. */
-  explorer: {live: string; sandbox: string};
+  /**
+   * A transaction's page on the public block explorer, live and sandbox; `{hash}` stands for the hash.
+   * No sandbox explorer where every sandbox payment is in a simulated token (USDT on `tron`).
+   */
+  explorer: {live: string; sandbox: string | null};
 }
 
 export const networks: readonly Network[] = [
@@ -75,7 +78,7 @@ export const networks: readonly Network[] = [
     typicalTime: '~1 min',
     explorer: {
       live: 'https://tronscan.org/#/transaction/{hash}',
-      sandbox: 'https://nile.tronscan.org/#/transaction/{hash}',
+      sandbox: null,
     },
   },
 ];
@@ -155,7 +158,10 @@ export const explorerTable: DataTable<Network> = {
   columns: [
     {header: 'Network', cell: (row) => code(row.network)},
     {header: 'Live transaction', cell: (row) => code(row.explorer.live)},
-    {header: 'Sandbox transaction', cell: (row) => code(row.explorer.sandbox)},
+    {
+      header: 'Sandbox transaction',
+      cell: (row) => (row.explorer.sandbox ? code(row.explorer.sandbox) : 'none: sandbox USDT is simulated'),
+    },
   ],
 };
 

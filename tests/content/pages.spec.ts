@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {parseFrontMatter} from '../../scripts/check-front-matter';
-import {attributes, builtPages, htmlFileFor, metaContents, parseHtml} from '../support/built-html';
+import {attributes, builtPage, builtPages, htmlFileFor, metaContents, parseHtml} from '../support/built-html';
 import {markdownSources} from '../support/content';
 import {inSite} from '../support/site-dirs';
 
@@ -71,4 +71,25 @@ test('headings start at h2 under the title and never skip a level going down', (
     }
   }
   expect(problems).toEqual([]);
+});
+
+test('the block explorers table gives every network its explorers, and tron, whose sandbox USDT is simulated, none in the sandbox', () => {
+  const $ = builtPage('/payments/');
+  const rows = $('#block-explorers')
+    .nextAll('table')
+    .first()
+    .find('tbody tr')
+    .toArray()
+    .map((row) =>
+      $(row)
+        .find('td')
+        .toArray()
+        .map((cell) => $(cell).text()),
+    );
+  expect(rows.map(([network]) => network)).toEqual(['bitcoin', 'ethereum', 'base', 'polygon', 'solana', 'tron']);
+  expect(rows.at(-1)).toEqual(['tron', 'https://tronscan.org/#/transaction/{hash}', 'none: sandbox USDT is simulated']);
+  for (const [network, live, sandbox] of rows.slice(0, -1)) {
+    expect(live, network).toMatch(/^https:\/\/\S+\{hash\}/);
+    expect(sandbox, network).toMatch(/^https:\/\/\S+\{hash\}/);
+  }
 });
