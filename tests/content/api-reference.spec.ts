@@ -307,6 +307,25 @@ test('every JSON example on the reference conforms to the schema it illustrates'
   expect(validated).toBeGreaterThanOrEqual(operations.length + 10);
 });
 
+test('an example response answers the example request beside it', () => {
+  /** The JSON block titled `title` in an operation's section, parsed. */
+  const block = (page: string, id: string, title: string): any => {
+    const $ = builtPage(page);
+    const found = operationSection($, id)
+      .find('.theme-code-block[class*="language-json"]')
+      .filter((_, element) => $(element).find('[class*="codeBlockTitle"]').text() === title);
+    expect(found.length, `${page}#${id}: "${title}"`).toBe(1);
+    return JSON.parse(found.find('code').text());
+  };
+  // The list samples list succeeded payments unless STATUS says otherwise.
+  const listed = block('/api/payments', 'list-payments', '200 response');
+  expect(listed.data.length).toBeGreaterThan(0);
+  expect(listed.data.map((payment: any) => payment.status)).toEqual(listed.data.map(() => 'succeeded'));
+  // The refund samples refund everything still refundable unless REFUND_AMOUNT is set: all 25.00 of it.
+  expect(block('/api/refunds', 'create-refund', 'Request body')).not.toHaveProperty('amount');
+  expect(block('/api/refunds', 'create-refund', '201 response').amount).toEqual({amount: '25.00', currency: 'USDC'});
+});
+
 test('the sidebar holds the API reference: the introduction, every operation by tag, then the objects', () => {
   const links = sidebarLinks();
   const start = links.indexOf('/api/');
