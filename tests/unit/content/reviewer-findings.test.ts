@@ -144,7 +144,7 @@ test('labels follow the amounts, and an overpayment refund needs the OVER label 
 
 test('the welcome page lists 409 idempotency_in_progress with the answers an idempotency key does not keep, as the API does', () => {
   expect(prose('docs/intro.mdx')).toContain(
-    '`401`, `409 idempotency_in_progress`, `429` and `5xx` answers are not kept, so their retry runs again',
+    "`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account), nor is `409 idempotency_in_progress`, whose retry a second later gets the first request's own answer",
   );
   expect(words(api().info.description)).toContain(
     'every `4XX` response except `401`, `409 idempotency_in_progress`, `409 idempotency_conflict` and `429`',
@@ -224,7 +224,7 @@ test('a Bitcoin payment asks for a one-hour quote, since a short payment is flag
   const bitcoin = networks.find((n) => n.network === 'bitcoin');
   expect([bitcoin?.requiredConfirmations, bitcoin?.typicalTime]).toEqual([3, '~30 min']);
   expect(prose('docs/payments/index.mdx')).toContain(
-    'A short payment is flagged `UNDER` only once it has its required confirmations. On Bitcoin that takes three confirmations, about 30 minutes, so with the default 15-minute quote the flag comes after the quote has ended and any top-up arrives late. On slow networks such as Bitcoin, ask for `expires_in: 3600` when you create the payment, so that a short payment is flagged while its quote is still valid. A top-up that arrives after `expires_at` adds `LATE`, and the payment then needs your accept or refund.',
+    'A short payment is flagged `UNDER` only once it has its required confirmations. On Bitcoin that takes three confirmations, about 30 minutes, so with the default 15-minute quote the flag comes after the quote has ended and any top-up arrives late. On slow networks such as Bitcoin, ask for `expires_in: 3600` when you create the payment, so that a short payment paid within its first half hour or so is flagged while its quote is still valid. The longer window holds the rate for longer, a risk of the price moving that is yours to weigh. A top-up that arrives after `expires_at` adds `LATE`, and the payment then needs your accept or refund.',
   );
   expect(words(api().components.schemas.CreatePaymentRequest.properties.expires_in.description)).toBe(
     'Seconds the quote stays locked. On slow networks such as Bitcoin, ask for `3600`: a short payment is flagged `UNDER` only once confirmed (Bitcoin: 3 confirmations, about 30 minutes), which with the default 900 comes after the quote has ended, and a top-up after `expires_at` adds `LATE`, which needs your accept or refund.',
@@ -274,7 +274,7 @@ test('late funds reopen an ended payment only once confirmed, and accept answers
 test('the Idempotency-Key parameter lists 409 idempotency_in_progress with the answers not stored, as the API overview does', () => {
   const key = words(api().components.parameters.IdempotencyKey.description);
   expect(key).toContain(
-    '`401`, `409 idempotency_in_progress`, `429` and `5XX` responses are not stored: a retry runs again.',
+    "`401`, `429` and `5XX` responses are not stored: a retry runs again. Nor is `409 idempotency_in_progress`, the answer while the first request with the key is still running: a retry a second later gets that request's own response, stored or not, by the same rules.",
   );
 });
 
