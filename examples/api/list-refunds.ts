@@ -19,7 +19,7 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
     throw new Error(`Cannot send the request: ${url} is not an http(s) URL`);
   }
-  // Nor is a header fetch refuses, such as a secret key with a line break inside; fetch's own error
+  // Nor is a header that fetch refuses, such as a secret key with a line break inside; its error
   // quotes the header, which holds the key: never print it.
   try {
     new Headers(init.headers);

@@ -26,7 +26,7 @@ test.describe('the built HTML', () => {
   // base, no redirect followed, the key never printed) made them 10,670, 8,115, 8,222 and 10,694:
   // budgets about +2 to 3 %. Issue #32's reference layout shows each operation's call above its whole
   // file (which stays in the page, behind a toggle) and made /api/payments 8,946: budget +3 %. The
-  // fourteenth review's Node.js samples (a header fetch refuses is reported without the key) made them
+  // 2026-11-29 review's Node.js samples (a header that fetch refuses is reported without the key) made them
   // 10,871, 8,224, 9,073 and 10,998: budgets about +2 to 3 %.
   const elementBudgets: Record<string, number> = {
     [routes.quickstart]: 11_150,
