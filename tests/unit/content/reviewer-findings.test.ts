@@ -673,3 +673,25 @@ test('a refund sent again after refund.failed is a new operation with a new key:
   for (const page of ['docs/payments/going-live.mdx', 'docs/intro.mdx'])
     expect(prose(page)).not.toContain("return's id for its refund");
 });
+
+test("late funds are judged on what you would keep at today's rate, never accepted short of the price in the hope of a second payment", () => {
+  const overview = prose('docs/payments/index.mdx');
+  expect(overview).toContain(
+    'what you keep is `amount_received` less `amount_refunded` (funds you declined earlier are still counted in `amount_received`, and no `UNDER` label means only that it reached `amount_due`)',
+  );
+  expect(overview).toContain(
+    "Accept when what you keep covers the price at today's rate, or you choose to absorb the difference; else refund the funds.",
+  );
+  // Accepting fulfils the order; a second payment for its reference is then refunded as a double payment.
+  expect(overview).not.toContain('pay the difference on a new payment');
+});
+
+test('an excess is never refunded twice only while every refund of it says reason: overpayment', () => {
+  expect(prose('docs/payments/refunds.mdx')).toContain(
+    'so the excess is never refunded twice, as long as each of its refunds carries that reason: one sent as `reason: other`, from the dashboard or a support tool too, is not counted, and the excess is then sent again.',
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    'Coinwharf works out what is left of the excess (nothing, if it was refunded already with that reason).',
+  );
+  expect(prose('changelog/2026-11-25-money-never-reaches-a-dead-end.md')).not.toContain('can never be refunded twice');
+});
