@@ -144,7 +144,7 @@ test('labels follow the amounts, and an overpayment refund needs the OVER label 
 
 test('the welcome page lists 409 idempotency_in_progress with the answers an idempotency key does not keep, as the API does', () => {
   expect(prose('docs/intro.mdx')).toContain(
-    "`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account), nor is `409 idempotency_in_progress`, whose retry a second later gets the first request's own answer",
+    "`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account), nor is `409 idempotency_in_progress`, whose retry, once the first request has finished, gets its stored answer, or runs again if that was not stored",
   );
   expect(words(api().info.description)).toContain(
     'every `4XX` response except `401`, `409 idempotency_in_progress`, `409 idempotency_conflict` and `429`',
@@ -274,7 +274,7 @@ test('late funds reopen an ended payment only once confirmed, and accept answers
 test('the Idempotency-Key parameter lists 409 idempotency_in_progress with the answers not stored, as the API overview does', () => {
   const key = words(api().components.parameters.IdempotencyKey.description);
   expect(key).toContain(
-    "`401`, `429` and `5XX` responses are not stored: a retry runs again. Nor is `409 idempotency_in_progress`, the answer while the first request with the key is still running: a retry a second later gets that request's own response, stored or not, by the same rules.",
+    "`401`, `429` and `5XX` responses are not stored: a retry runs again. Nor is `409 idempotency_in_progress`, the answer while the first request with the key is still running: once that request has finished, a retry gets its stored response, or runs again if that response was not stored.",
   );
 });
 
