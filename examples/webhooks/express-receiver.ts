@@ -13,8 +13,9 @@ export function createApp(secret: string, store: EventStore): express.Express {
 
   // express.raw() on this route keeps the body as the exact bytes that were signed.
   // Don't let express.json() run first (app.use(express.json()) above this line):
-  // it replaces the bytes with a parsed object and every signature check fails.
-  app.post('/webhooks/coinwharf', express.raw({type: 'application/json'}), (req, res) => {
+  // it replaces the bytes with a parsed object and every signature check fails. The limit: Express's
+  // default, 100 kB, would refuse the events of a payment with many transactions, each in the body.
+  app.post('/webhooks/coinwharf', express.raw({type: 'application/json', limit: '1mb'}), (req, res) => {
     const eventId = req.get('webhook-id') ?? '(no webhook-id)';
     let event: CoinwharfEvent;
     try {

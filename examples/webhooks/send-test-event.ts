@@ -1,4 +1,5 @@
 // Sends your local receiver a payment.succeeded event, signed as Coinwharf signs it.
+//   npm install standardwebhooks tsx
 //   COINWHARF_WEBHOOK_SECRET=whsec_… npx tsx send-test-event.ts http://127.0.0.1:4242/webhooks/coinwharf
 // Add --tamper to change one byte after signing: the receiver must answer 400.
 // Set EVENT_ID=evt_… and run it twice: the second delivery must not be fulfilled again.

@@ -163,6 +163,22 @@ function receiverContract(name: string, target: () => Target) {
     });
   });
 
+  test(`${name}: a payment.succeeded over 100 kB (a payment paid in 1,500 transactions) is verified and fulfilled`, async () => {
+    // Each event carries every transaction of its payment; a framework's default body limit (Express: 100 kB)
+    // would refuse it with 413 before the check runs, at every retry.
+    const transactions = Array.from({length: 1500}, (_, i) => ({
+      hash: `0x${i.toString(16).padStart(64, '0')}`,
+      amount: usdc('0.01'),
+      confirmations: 30,
+      block_height: 18_000_000 + i,
+      seen_at: '2025-01-01T10:03:11Z',
+    }));
+    const many = paymentEvent('payment.succeeded', {reference: 'order_2100', transactions});
+    expect(many.body.length).toBeGreaterThan(200_000);
+    expect(await target().post(many.body, many.headers)).toEqual({status: 200, body: {received: true}});
+    await expect.poll(() => target().fulfilled(many.eventId)).toHaveLength(1);
+  });
+
   test(`${name}: an overpaid payment.succeeded is fulfilled and names the excess, to the last satoshi`, async () => {
     const overpaid = paymentEvent('payment.succeeded', {
       reference: 'order_2101',
