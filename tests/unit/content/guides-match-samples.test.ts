@@ -85,7 +85,7 @@ test('after a failed refund the refunds guide asks for a confirmed address, and 
   expect(refunds).not.toContain('never retry with the same address');
   expect(refunds).toContain(
     'So ask the customer to confirm the address, with its network and asset, or to give another, then create ' +
-      'a new refund to that address with a new `Idempotency-Key`.',
+      "a new refund to that address with a new `Idempotency-Key` and the failed refund's `reason`.",
   );
   expect(refunds).toContain(
     'in the sandbox the failure was simulated and says nothing about the address, so refund to the same one again.',

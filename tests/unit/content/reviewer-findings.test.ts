@@ -144,7 +144,7 @@ test('labels follow the amounts, and an overpayment refund needs the OVER label 
 
 test('the welcome page lists 409 idempotency_in_progress with the answers an idempotency key does not keep, as the API does', () => {
   expect(prose('docs/intro.mdx')).toContain(
-    "`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account), nor is `409 idempotency_in_progress`, whose retry, once the first request has finished, gets its stored answer, or runs again if that was not stored",
+    '`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account), nor is `409 idempotency_in_progress`, whose retry, once the first request has finished, gets its stored answer, or runs again if that was not stored',
   );
   expect(words(api().info.description)).toContain(
     'every `4XX` response except `401`, `409 idempotency_in_progress`, `409 idempotency_conflict` and `429`',
@@ -274,7 +274,7 @@ test('late funds reopen an ended payment only once confirmed, and accept answers
 test('the Idempotency-Key parameter lists 409 idempotency_in_progress with the answers not stored, as the API overview does', () => {
   const key = words(api().components.parameters.IdempotencyKey.description);
   expect(key).toContain(
-    "`401`, `429` and `5XX` responses are not stored: a retry runs again. Nor is `409 idempotency_in_progress`, the answer while the first request with the key is still running: once that request has finished, a retry gets its stored response, or runs again if that response was not stored.",
+    '`401`, `429` and `5XX` responses are not stored: a retry runs again. Nor is `409 idempotency_in_progress`, the answer while the first request with the key is still running: once that request has finished, a retry gets its stored response, or runs again if that response was not stored.',
   );
 });
 
@@ -691,7 +691,16 @@ test('an excess is never refunded twice only while every refund of it says reaso
     'so the excess is never refunded twice, as long as each of its refunds carries that reason: one sent as `reason: other`, from the dashboard or a support tool too, is not counted, and the excess is then sent again.',
   );
   expect(prose('docs/payments/going-live.mdx')).toContain(
-    'Coinwharf works out what is left of the excess (nothing, if it was refunded already with that reason).',
+    'run [`refund-overpayment`](/payments/refunds#refund-an-overpayment), which works out from the API what is still owed of the excess and refunds only that, with `reason: overpayment` (nothing, once the excess was all refunded with that reason).',
   );
   expect(prose('changelog/2026-11-25-money-never-reaches-a-dead-end.md')).not.toContain('can never be refunded twice');
+});
+
+test("a failed refund is sent again with its reason: an excess's with reason overpayment, or it is refunded twice", () => {
+  expect(prose('docs/payments/refunds.mdx')).toContain(
+    "then create a new refund to that address with a new `Idempotency-Key` and the failed refund's `reason`. A failed refund of an excess is re-created with `reason: overpayment`",
+  );
+  expect(prose('docs/payments/going-live.mdx')).toContain(
+    "refund again with a new `Idempotency-Key` and the failed refund's `reason` (an excess with `reason: overpayment`)",
+  );
 });
