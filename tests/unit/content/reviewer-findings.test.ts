@@ -704,3 +704,12 @@ test("a failed refund is sent again with its reason: an excess's with reason ove
     "refund again with a new `Idempotency-Key` and the failed refund's `reason` (an excess with `reason: overpayment`)",
   );
 });
+
+test("the outcome table's labels are for a payment with none before, and the testing guide says how they add up", () => {
+  expect(prose('docs/payments/testing.mdx')).toContain(
+    '"Labels after" is for a payment with no labels or refunds before the outcome. Labels add up and stay: `LATE` once funds came after the payment ended, and `UNDER` or `OVER` as `amount_received` stands against `amount_due`, funds refunded as `declined` included. So `late` after a declined `underpay` leaves `LATE` and `OVER`, and a payment accepted short keeps `UNDER`.',
+  );
+  expect(prose('docs/payments/testing.mdx')).toContain(
+    'The payments that succeeded in the other sections add to `available` too, those left in `requires_action` are in `pending`',
+  );
+});
