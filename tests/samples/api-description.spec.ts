@@ -252,6 +252,6 @@ test("what a 401, a 404 and a 5xx leave under an Idempotency-Key, and that a pro
     '| `5xx` | From Coinwharf (a JSON `error` with `type` `api_error`): the request was not finished, nothing it started remains and its answer was not stored. From a proxy on the way (a `502` or `504` page) or a timeout: Coinwharf may already have acted | Either way, retry with exponential backoff and the same idempotency key: if the first attempt took effect you get its stored answer, marked `Idempotent-Replayed: true`; if not, the request runs now. |',
   );
   expect(welcome).toContain(
-    "`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account), nor is `409 idempotency_in_progress`, whose retry, once the first request has finished, gets its stored answer, or runs again if that was not stored",
+    '`401`, `429` and `5xx` answers are not kept, so their retry runs again (a `401` never reached an account), nor is `409 idempotency_in_progress`, whose retry, once the first request has finished, gets its stored answer, or runs again if that was not stored',
   );
 });
